@@ -1,0 +1,7 @@
+import { readiness } from "@/lib/endpoints/health";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Promise<Response> {
+  return readiness();
+}

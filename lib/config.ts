@@ -1,0 +1,110 @@
+/**
+ * Porta's configuration: every environment variable of design.md §3, validated once.
+ * A bad value raises a ConfigError whose message is one line naming the variable.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const ZBooleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+
+const ZHttpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: ZHttpUrl.optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgresql:// connection URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default(".data"),
+  PORTA_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PORTA_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  PORTA_DEFAULT_TENANT: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.email("must be an email address").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  EXTENSIONS_URL: ZHttpUrl.optional(),
+  ALLOW_PRIVATE_OUTBOUND: ZBooleanFlag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type TEnv = z.infer<typeof ZEnvSchema>;
+
+export interface Config {
+  nodeEnv: TEnv["NODE_ENV"];
+  port: number;
+  /** The issuer identifier: PUBLIC_URL without a trailing slash. */
+  issuer: string;
+  extensionsUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  secret: string | undefined;
+  adminToken: string | undefined;
+  defaultTenant: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  allowPrivateOutbound: boolean;
+  logLevel: TEnv["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** Parses an environment (process.env by default). Pure: no I/O. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "unset", as shells and .env files commonly write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = ZEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
+  }
+  const e = parsed.data;
+  const issuer = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const issuerUrl = new URL(issuer);
+  if (issuerUrl.search || issuerUrl.hash) {
+    throw new ConfigError("Invalid configuration: PUBLIC_URL must not have a query or fragment");
+  }
+  if (e.NODE_ENV === "production" && issuerUrl.protocol !== "https:" && !isLoopbackHost(issuerUrl.hostname)) {
+    throw new ConfigError("Invalid configuration: PUBLIC_URL must be https when NODE_ENV=production");
+  }
+  if (e.DATABASE_URL && !e.PORTA_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: PORTA_SECRET is required with DATABASE_URL (every instance must share it)",
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    issuer,
+    extensionsUrl: e.EXTENSIONS_URL ?? `${issuer}/extensions`,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(e.DATA_DIR),
+    secret: e.PORTA_SECRET,
+    adminToken: e.PORTA_ADMIN_TOKEN,
+    defaultTenant: e.PORTA_DEFAULT_TENANT,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed from process.env on first use. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,36 @@
+/**
+ * Encryption at rest for private keys and other stored secrets: AES-256-GCM with a key derived
+ * from the instance secret by HKDF-SHA256. Format: "v1.<iv>.<ciphertext>.<tag>" (base64url).
+ * The `context` string is bound as additional authenticated data, so a value cannot be moved
+ * to another row or purpose.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { instanceSecret } from "./secret";
+
+const keyCache = new Map<string, Buffer>();
+
+function derivedKey(secret: string): Buffer {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "porta", "porta/encryption-at-rest/v1", 32));
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+export function encryptAtRest(plaintext: string, context: string, secret = instanceSecret()): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", derivedKey(secret), iv);
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), ciphertext.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+}
+
+export function decryptAtRest(sealed: string, context: string, secret = instanceSecret()): string {
+  const [version, iv, ciphertext, tag] = sealed.split(".");
+  if (version !== "v1" || !iv || !ciphertext || !tag) throw new Error("unrecognised encrypted value");
+  const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret), Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(context, "utf8"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+}

@@ -1,0 +1,73 @@
+/**
+ * Dynamic client registration (RFC 7591) and client configuration (RFC 7592).
+ * POST /oauth2/register              Bearer admin token (initial access token)
+ * GET|PUT|DELETE /oauth2/register/{client_id}   Bearer registration_access_token
+ */
+import { authenticateAdminToken, bearerToken, missingBearer } from "../admin/authenticate-admin-token";
+import type { Actor } from "../audit/record-audit";
+import {
+  createApplication,
+  deleteApplication,
+  findByRegistrationToken,
+  replaceApplicationMetadata,
+  toClientMetadata,
+} from "../clients/application-service";
+import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { readJsonObject } from "../http/read-body";
+import { invalidToken } from "../oauth/errors";
+
+export function registerClient(request: Request): Promise<Response> {
+  return withOAuthErrors("register", async () => {
+    const actor = await authenticateAdminToken(request.headers.get("authorization"));
+    const body = await readJsonObject(request, "invalid_client_metadata");
+    const created = await createApplication(body, actor);
+    return jsonResponse(
+      {
+        ...toClientMetadata(created.application),
+        ...(created.clientSecret ? { client_secret: created.clientSecret } : {}),
+        registration_access_token: created.registrationAccessToken,
+      },
+      201,
+      NO_STORE,
+    );
+  });
+}
+
+async function authorizeConfiguration(request: Request, clientId: string) {
+  const token = bearerToken(request.headers.get("authorization"));
+  if (!token) throw missingBearer("The registration access token is required: Authorization: Bearer <token>");
+  const application = await findByRegistrationToken(clientId, token);
+  // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
+  if (!application) throw invalidToken("The registration access token is not valid for this client");
+  const actor: Actor = { type: "registration_token", id: application.clientId, tenantId: application.tenantId };
+  return { application, actor };
+}
+
+export function readClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  return withOAuthErrors("register.read", async () => {
+    const { application } = await authorizeConfiguration(request, clientId);
+    return jsonResponse(toClientMetadata(application), 200, NO_STORE);
+  });
+}
+
+export function updateClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  return withOAuthErrors("register.update", async () => {
+    const { application, actor } = await authorizeConfiguration(request, clientId);
+    const body = await readJsonObject(request, "invalid_client_metadata");
+    const presentedSecret = typeof body.client_secret === "string" ? body.client_secret : undefined;
+    const updated = await replaceApplicationMetadata(application, body, actor, presentedSecret);
+    return jsonResponse(
+      { ...toClientMetadata(updated.application), ...(updated.clientSecret ? { client_secret: updated.clientSecret } : {}) },
+      200,
+      NO_STORE,
+    );
+  });
+}
+
+export function deleteClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  return withOAuthErrors("register.delete", async () => {
+    const { application, actor } = await authorizeConfiguration(request, clientId);
+    await deleteApplication(application, actor);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  });
+}

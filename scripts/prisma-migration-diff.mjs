@@ -1,0 +1,97 @@
+// Writes a new migration from the change between the schema at the last migration
+// (prisma/migrations/schema-at-last-migration.prisma) and prisma/schema.prisma.
+//
+//   npm run db:diff -- <name>          write prisma/migrations/<timestamp>_<name>/migration.sql
+//   npm run db:diff -- --from-empty    print the SQL that builds the whole schema (used by tests)
+//
+// Prisma 7's CLI needs a native schema engine that cannot be downloaded here; Prisma 6.19's
+// CLI diffs through the WASM schema engine. It still wants `url` in the datasource block,
+// which Prisma 7 forbids, so both schemas are copied with one added before diffing.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const migrationsDir = path.join(root, "prisma", "migrations");
+const snapshot = path.join(migrationsDir, "schema-at-last-migration.prisma");
+const schema = path.join(root, "prisma", "schema.prisma");
+
+export function diffSql({ fromEmpty }) {
+  const work = mkdtempSync(path.join(tmpdir(), "porta-diff-"));
+  try {
+    const withUrl = (file, name) => {
+      const text = readFileSync(file, "utf8").replace(
+        /provider\s*=\s*"postgresql"/,
+        'provider = "postgresql"\n  url      = env("PORTA_DIFF_URL")',
+      );
+      const out = path.join(work, name);
+      writeFileSync(out, text);
+      return out;
+    };
+    const config = path.join(work, "prisma.config.cjs");
+    writeFileSync(
+      config,
+      [
+        `const { defineConfig } = require(${JSON.stringify(path.join(root, "node_modules/prisma6/config.js"))});`,
+        `const { PGlite } = require(${JSON.stringify(path.join(root, "node_modules/@electric-sql/pglite/dist/index.cjs"))});`,
+        `const { PrismaPGlite } = require(${JSON.stringify(path.join(root, "node_modules/pglite-prisma-adapter/dist/index.cjs"))});`,
+        `module.exports = defineConfig({`,
+        `  experimental: { adapter: true },`,
+        `  engine: "js",`,
+        `  schema: ${JSON.stringify(path.join(work, "to.prisma"))},`,
+        `  adapter: async () => new PrismaPGlite(new PGlite()),`,
+        `});`,
+      ].join("\n"),
+    );
+    const to = withUrl(schema, "to.prisma");
+    const from = fromEmpty ? ["--from-empty"] : ["--from-schema-datamodel", withUrl(snapshot, "from.prisma")];
+    const cli = path.join(root, "node_modules", "prisma6", "build", "index.js");
+    const result = spawnSync(
+      process.execPath,
+      [cli, "migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", to, "--script"],
+      {
+        cwd: work,
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          PORTA_DIFF_URL: "postgresql://porta@127.0.0.1/porta",
+          PRISMA_QUERY_ENGINE_LIBRARY: path.join(root, "package.json"),
+          PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, "package.json"),
+          PRISMA_HIDE_UPDATE_MESSAGE: "1",
+          CHECKPOINT_DISABLE: "1",
+        },
+      },
+    );
+    if (result.status !== 0) throw new Error(`prisma migrate diff failed:\n${result.stderr}${result.stdout}`);
+    return result.stdout;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function main() {
+  const arg = process.argv[2];
+  if (arg === "--from-empty") {
+    process.stdout.write(diffSql({ fromEmpty: true }));
+    return;
+  }
+  if (!arg || !/^[a-z0-9_]+$/.test(arg)) {
+    console.error("usage: npm run db:diff -- <name_in_snake_case> | --from-empty");
+    process.exit(2);
+  }
+  const sql = diffSql({ fromEmpty: false });
+  if (!/\b(CREATE|ALTER|DROP)\b/.test(sql)) {
+    console.log("schema.prisma matches the last migration; nothing to write.");
+    return;
+  }
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const dir = path.join(migrationsDir, `${stamp}_${arg}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "migration.sql"), sql);
+  copyFileSync(schema, snapshot);
+  console.log(`wrote ${path.relative(root, dir)}/migration.sql`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

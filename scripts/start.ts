@@ -1,0 +1,77 @@
+/**
+ * `npm start`: check the configuration, build when needed, migrate and seed the database, serve.
+ *   --protocol-only   serve the protocol endpoints without the web pages (no build needed)
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildIfNeeded } from "./build-if-needed";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  const { ConfigError, loadConfig } = await import("../lib/config");
+  let cfg;
+  try {
+    cfg = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ui = !process.argv.includes("--protocol-only");
+  if (ui) {
+    const build = buildIfNeeded(root);
+    if (build.built) console.log(`Built in ${(build.ms / 1000).toFixed(1)} s`);
+  }
+  (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
+
+  const { resolveSecret } = await import("../lib/crypto/secret");
+  const { openDatabase, setProcessDatabase, closeProcessDatabase } = await import("../lib/db/client");
+  const { bootstrap } = await import("../lib/setup/bootstrap");
+  const { startPortaServer } = await import("../server/porta-server");
+  const { logger } = await import("../lib/log");
+  const { DEMO_CLIENT_ID } = await import("../lib/setup/demo");
+
+  const secret = resolveSecret();
+  if (secret.generated) {
+    logger.warn({ file: path.join(cfg.dataDir, "secret") }, "PORTA_SECRET is not set: generated one into DATA_DIR (embedded mode only)");
+  }
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize });
+  setProcessDatabase(database);
+  const report = await bootstrap(database);
+  const running = await startPortaServer({ port: cfg.port, ui, dir: root });
+
+  const lines = [
+    "",
+    `Porta is running at ${cfg.issuer} (${database.kind === "embedded" ? `embedded database in ${cfg.dataDir}` : "PostgreSQL"})`,
+    `  Discovery:   ${cfg.issuer}/.well-known/openid-configuration`,
+    ui ? `  Playground:  ${cfg.issuer}/playground  (demo application: client_id ${DEMO_CLIENT_ID})` : "  Protocol endpoints only (--protocol-only)",
+    ui ? `  Dashboard:   ${cfg.issuer}/dashboard` : "",
+  ];
+  if (report.migrationsApplied.length) lines.push(`  Migrations applied: ${report.migrationsApplied.join(", ")}`);
+  if (report.seededDemo) lines.push("  Seeded the Demo tenant (test environment) and its demo application");
+  if (report.generatedAdmin) {
+    lines.push(`  Dashboard admin (shown once): ${report.generatedAdmin.email} / ${report.generatedAdmin.password}`);
+  }
+  lines.push(`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`, "");
+  console.log(lines.filter((l) => l !== "").join("\n"));
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    await running.close();
+    await closeProcessDatabase();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Porta failed to start: ${message}`);
+  process.exit(1);
+});

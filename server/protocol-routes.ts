@@ -1,0 +1,82 @@
+/**
+ * The protocol endpoints served by the custom server without going through Next.js's request
+ * pipeline (design.md §10: Next's per-request overhead matters on the hot endpoints). Each entry
+ * calls the same lib/ function as the matching route file under app/, which serves `next dev`.
+ */
+import { serveDiscovery } from "../lib/endpoints/discovery";
+import { liveness, readiness } from "../lib/endpoints/health";
+import { serveJwks } from "../lib/endpoints/jwks";
+import {
+  deleteClientConfiguration,
+  readClientConfiguration,
+  registerClient,
+  updateClientConfiguration,
+} from "../lib/endpoints/registration";
+import { methodNotAllowed } from "../lib/http/responses";
+import { config } from "../lib/config";
+
+type Handler = (request: Request, params: Record<string, string>) => Response | Promise<Response>;
+
+interface Route {
+  pattern: RegExp;
+  params?: string[];
+  methods: Partial<Record<string, Handler>>;
+}
+
+function extensionsJwksPath(): string | undefined {
+  const cfg = config();
+  const ext = new URL(cfg.extensionsUrl);
+  // Served here only when EXTENSIONS_URL lives on Porta's own origin.
+  return ext.origin === new URL(cfg.issuer).origin ? `${ext.pathname.replace(/\/$/, "")}/service/.well-known/jwks` : undefined;
+}
+
+function escape(path: string): string {
+  return path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function buildRoutes(): Route[] {
+  const routes: Route[] = [
+    { pattern: /^\/\.well-known\/openid-configuration$/, methods: { GET: (r) => serveDiscovery(r) } },
+    { pattern: /^\/\.well-known\/jwks$/, methods: { GET: () => serveJwks("oidc") } },
+    { pattern: /^\/healthz$/, methods: { GET: () => liveness() } },
+    { pattern: /^\/readyz$/, methods: { GET: () => readiness() } },
+    { pattern: /^\/oauth2\/register$/, methods: { POST: (r) => registerClient(r) } },
+    {
+      pattern: /^\/oauth2\/register\/([^/]+)$/,
+      params: ["client_id"],
+      methods: {
+        GET: (r, p) => readClientConfiguration(r, p.client_id!),
+        PUT: (r, p) => updateClientConfiguration(r, p.client_id!),
+        DELETE: (r, p) => deleteClientConfiguration(r, p.client_id!),
+      },
+    },
+  ];
+  const extPath = extensionsJwksPath();
+  if (extPath) routes.push({ pattern: new RegExp(`^${escape(extPath)}$`), methods: { GET: () => serveJwks("extension") } });
+  return routes;
+}
+
+let routes: Route[] | undefined;
+
+export interface RouteMatch {
+  handler: Handler;
+  params: Record<string, string>;
+}
+
+/** The handler for a protocol path, a 405 responder, or undefined when the path is not ours. */
+export function matchProtocolRoute(method: string, pathname: string): RouteMatch | undefined {
+  routes ??= buildRoutes();
+  for (const route of routes) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    route.params?.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? "");
+    });
+    const effective = method === "HEAD" ? "GET" : method;
+    const handler = route.methods[effective];
+    if (handler) return { handler, params };
+    return { handler: () => methodNotAllowed(Object.keys(route.methods)), params };
+  }
+  return undefined;
+}

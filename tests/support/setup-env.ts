@@ -1,0 +1,34 @@
+/**
+ * Runs before each integration test file: gives the file its own port, issuer and fresh database
+ * (a copy of the migrated template), through the same environment variables an operator sets.
+ */
+import { afterAll, inject } from "vitest";
+import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
+import { freePort } from "./free-port";
+
+export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789-abcdefghijklmnop";
+
+const port = await freePort();
+const env = process.env as Record<string, string | undefined>;
+env.NODE_ENV = "test";
+env.PORT = String(port);
+env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+env.PORTA_SECRET = "test-instance-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+env.PORTA_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
+env.LOG_LEVEL = env.TEST_LOG_LEVEL ?? "silent";
+delete env.EXTENSIONS_URL;
+delete env.ALLOW_PRIVATE_OUTBOUND;
+
+if (env.PORTA_TEST_DB === "postgres") {
+  const adminUrl = env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const database = await createPostgresDatabase(adminUrl, inject("postgresTemplate"));
+  env.DATABASE_URL = database.url;
+  delete env.DATA_DIR;
+  afterAll(() => database.drop());
+} else {
+  const copy = copyEmbeddedTemplate(inject("embeddedTemplate"));
+  env.DATA_DIR = copy.dataDir;
+  delete env.DATABASE_URL;
+  afterAll(() => copy.remove());
+}

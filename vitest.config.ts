@@ -1,0 +1,38 @@
+import path from "node:path";
+import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { postgresForTests } from "./tests/support/postgres-available";
+
+/**
+ * Projects:
+ * - unit: pure logic beside the code (lib/**\/*.test.ts), no database.
+ * - integration: the real HTTP server and handlers over a fresh embedded database per file.
+ * - integration-postgres: the same files plus the multi-instance ones over PostgreSQL, when
+ *   TEST_DATABASE_URL is set or the local server (127.0.0.1:5432) answers.
+ */
+export default defineConfig(async () => {
+  const pgUrl = await postgresForTests();
+  const alias = { "@": path.resolve(__dirname) };
+  const integration = (name: string, include: string[], db: "embedded" | "postgres"): TestProjectConfiguration => ({
+    resolve: { alias },
+    test: {
+      name,
+      include,
+      environment: "node",
+      globalSetup: ["tests/support/global-setup.ts"],
+      setupFiles: ["tests/support/setup-env.ts"],
+      env: { PORTA_TEST_DB: db, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}) },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: "forks",
+    },
+  });
+  const projects: TestProjectConfiguration[] = [
+    {
+      resolve: { alias },
+      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+    },
+    integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
+  ];
+  if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres"));
+  return { test: { projects, maxWorkers: 2 } };
+});
