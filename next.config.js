@@ -13,6 +13,8 @@ const nextConfig = {
     "pino",
   ],
   outputFileTracingRoot: __dirname,
+  // The build checks the application only; `npm test` type-checks tests and scripts too.
+  typescript: { tsconfigPath: "tsconfig.build.json" },
 };
 
 module.exports = nextConfig;

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const INPUT_DIRS = ["app", "components", "lib", "public", "server"];
-const INPUT_FILES = ["next.config.js", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const INPUT_FILES = ["next.config.js", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"];
 
 function walk(dir: string, out: string[]): void {
   if (!existsSync(dir)) return;

@@ -25,7 +25,8 @@ export interface ValidatedMetadata extends Omit<TClientMetadata, "grant_types" |
 
 /**
  * Redirect URIs are compared by exact string match, so they must be exact: absolute, no fragment,
- * no wildcard, https (plain http only to localhost/127.0.0.1 in test tenants; RFC 9700 §2.1, §4.1.3).
+ * no wildcard, https (plain http only to localhost/127.0.0.1 in test tenants, or to Porta's own
+ * origin; RFC 9700 §2.1, §4.1.3).
  */
 export function checkRedirectUri(raw: string, environment: Environment, field = "redirect_uris"): void {
   const fail = (why: string) => invalidRedirectUri(`${field}: ${JSON.stringify(raw)} ${why}`);
@@ -39,6 +40,8 @@ export function checkRedirectUri(raw: string, environment: Environment, field = 
   }
   if (url.username || url.password) throw fail("must not contain credentials");
   if (url.protocol === "https:") return;
+  // Porta's own origin (the built-in playground) is as trustworthy as the configured issuer.
+  if (url.origin === new URL(config().issuer).origin) return;
   if (url.protocol === "http:") {
     const host = bareHostname(url);
     if (environment === "test" && (host === "localhost" || host === "127.0.0.1" || host === "::1")) return;
@@ -115,10 +118,23 @@ function normaliseGrantTypes(requested: string[] | undefined, responseTypes: str
   return [...set];
 }
 
+/**
+ * RFC 7591 §2: response_types defaults to ["code"]; a client registering only grants without a
+ * front channel (CIBA, headless) uses no response type at all.
+ */
+function defaultResponseTypes(grantTypes: string[] | undefined): string[] {
+  if (!grantTypes) return ["code"];
+  const code = grantTypes.includes(GRANT_TYPES.authorizationCode);
+  const implicit = grantTypes.includes(GRANT_TYPES.implicit);
+  if (implicit && !code) return ["id_token"];
+  if (!implicit && !code && grantTypes.length > 0) return [];
+  return ["code"];
+}
+
 export function validateClientMetadata(input: unknown, environment: Environment): ValidatedMetadata & { tenant_id?: string | undefined } {
   const m = parseClientMetadata(input);
 
-  const responseTypes = m.response_types ?? (m.grant_types?.includes("implicit") && !m.grant_types.includes("authorization_code") ? ["id_token"] : ["code"]);
+  const responseTypes = m.response_types ?? defaultResponseTypes(m.grant_types);
   const grantTypes = normaliseGrantTypes(m.grant_types, responseTypes);
   if (grantTypes.includes(GRANT_TYPES.implicit) && !responseTypes.includes("id_token")) {
     throw invalidClientMetadata("grant_types includes implicit, so response_types must include id_token (RFC 7591 §2.1)");

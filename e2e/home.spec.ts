@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page links to the playground, discovery and keys", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Porta" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Playground/ })).toHaveAttribute("href", "/playground");
+  await page.screenshot({ path: "test-results/screens/home.png", fullPage: true });
+
+  await page.getByRole("link", { name: /Discovery/ }).click();
+  const discovery = JSON.parse((await page.locator("body").innerText()).trim()) as { issuer: string; jwks_uri: string };
+  expect(discovery.issuer).toBe(new URL(page.url()).origin);
+});
+
+test("the playground shows the seeded demo application", async ({ page }) => {
+  await page.goto("/playground");
+  await expect(page.getByTestId("playground-client-id")).toHaveText("porta-demo");
+  await expect(page.getByTestId("playground-issuer")).toHaveText(new URL(page.url()).origin);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: "test-results/screens/playground-375.png", fullPage: true });
+});
+
+test("a registered client appears in discovery's per-client view", async ({ request }) => {
+  const registered = await request.post("/oauth2/register", {
+    headers: { Authorization: "Bearer e2e-admin-token-0123456789-abcdefghijklmnop" },
+    data: { redirect_uris: ["https://rp.example/callback"], client_name: "E2E RP" },
+  });
+  expect(registered.status()).toBe(201);
+  const { client_id } = (await registered.json()) as { client_id: string };
+  const perClient = await request.get(`/.well-known/openid-configuration?client_id=${client_id}`);
+  expect(((await perClient.json()) as { acr_values_supported: string[] }).acr_values_supported).toContain("urn:grn:authn:mock");
+});

@@ -1,0 +1,1 @@
+export function diffSql(options: { fromEmpty: boolean }): string;

@@ -1,0 +1,64 @@
+/**
+ * Several instances over one PostgreSQL (design.md §2 "stateless instances"): they serve the
+ * same JWKS, and a key rotated by one process is served by every instance within the key cache
+ * TTL (10 s), far inside the minute the operator is promised.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
+import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
+
+const root = path.resolve(__dirname, "..", "..");
+const instances: { process: PortaProcess; url: string }[] = [];
+
+beforeAll(async () => {
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const p = spawnPorta({ PORT: String(port), PUBLIC_URL: "http://porta.test:8080" });
+    instances.push({ process: p, url: `http://127.0.0.1:${port}` });
+  }
+  await Promise.all(instances.map((i) => i.process.ready()));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((i) => i.process.stop()));
+});
+
+async function jwks(url: string): Promise<string[]> {
+  const body = (await (await fetch(`${url}/.well-known/jwks`)).json()) as { keys: { kid: string }[] };
+  return body.keys.map((k) => k.kid).sort();
+}
+
+describe("two instances on one PostgreSQL", () => {
+  it("start together without racing migrations or seeding, and serve the same JWKS", async () => {
+    const [a, b] = await Promise.all(instances.map((i) => jwks(i.url)));
+    expect(a).toHaveLength(6);
+    expect(b).toEqual(a);
+    const seeded = instances.filter((i) => /Seeded the Demo tenant/.test(i.process.output()));
+    expect(seeded).toHaveLength(1); // exactly one of them seeded; the other saw the tenant
+  });
+
+  it("serve a rotated key on both within the cache TTL", { timeout: 60_000 }, async () => {
+    const before = await jwks(instances[0]!.url);
+    const rotate = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/keys.ts", "rotate"], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    });
+    expect(rotate.status, rotate.stderr).toBe(0);
+    expect(rotate.stdout).toMatch(/Rotated oidc keys/);
+
+    const deadline = Date.now() + 30_000;
+    let seen: string[][] = [];
+    while (Date.now() < deadline) {
+      seen = await Promise.all(instances.map((i) => jwks(i.url)));
+      if (seen.every((kids) => kids.length === 9)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // 3 algs x (retired + current + new next) on both, and the same set.
+    expect(seen[0]).toHaveLength(9);
+    expect(seen[1]).toEqual(seen[0]);
+    for (const kid of before) expect(seen[0]).toContain(kid);
+  });
+});

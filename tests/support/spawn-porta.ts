@@ -1,0 +1,58 @@
+/** Runs `npm start`'s entry point as a real child process (as an operator would), for process-level tests. */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+export interface PortaProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the process prints its ready banner; rejects if it exits first. */
+  ready(timeoutMs?: number): Promise<void>;
+  exited(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export function spawnPorta(env: Record<string, string | undefined>, args: string[] = ["--protocol-only"]): PortaProcess {
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: "warn", ...env })) if (v !== undefined) childEnv[k] = v;
+  for (const name of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_OPTIONS"]) delete childEnv[name];
+  const child: ChildProcess = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...args], {
+    cwd: root,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code: number | null) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    ready(timeoutMs = 60_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+        const check = () => {
+          if (out.includes("Porta is running")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        child.stdout?.on("data", check);
+        check();
+        void exit.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`exited with ${code} before it was ready:\n${out}`));
+        });
+      });
+    },
+    exited: () => exit,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exit;
+      }
+    },
+  };
+}
