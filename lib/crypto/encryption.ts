@@ -27,8 +27,10 @@ export function encryptAtRest(plaintext: string, context: string, secret = insta
 }
 
 export function decryptAtRest(sealed: string, context: string, secret = instanceSecret()): string {
-  const [version, iv, ciphertext, tag] = sealed.split(".");
-  if (version !== "v1" || !iv || !ciphertext || !tag) throw new Error("unrecognised encrypted value");
+  const parts = sealed.split(".");
+  const [version, iv, ciphertext, tag] = parts;
+  // The ciphertext of an empty plaintext is empty; only the IV and tag are never empty.
+  if (parts.length !== 4 || version !== "v1" || !iv || ciphertext === undefined || !tag) throw new Error("unrecognised encrypted value");
   const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret), Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));

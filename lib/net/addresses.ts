@@ -30,14 +30,25 @@ function inV4Block(ip: string, [base, bits]: [string, number]): boolean {
   return (ipv4ToInt(ip) & mask) === (ipv4ToInt(base) & mask);
 }
 
+/** An IPv6 literal in the one canonical form URLs use: lowercase, zeros compressed, no zone. */
+function canonicalIPv6(ip: string): string {
+  const withoutZone = ip.split("%")[0] ?? ip;
+  return new URL(`http://[${withoutZone}]/`).hostname.slice(1, -1);
+}
+
 /** True when `ip` (a literal address) is not a public unicast address. */
 export function isNonPublicAddress(ip: string): boolean {
   const version = isIP(ip);
   if (version === 4) return V4_BLOCKS.some((block) => inV4Block(ip, block));
   if (version === 6) {
-    const lower = ip.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped?.[1]) return isNonPublicAddress(mapped[1]);
+    const lower = canonicalIPv6(ip);
+    // IPv4-mapped (::ffff:0:0/96): URL hostnames write the IPv4 part in hex ([::ffff:7f00:1]).
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+    if (mapped?.[1] && mapped[2]) {
+      const high = parseInt(mapped[1], 16);
+      const low = parseInt(mapped[2], 16);
+      return isNonPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
     return (
       lower === "::" ||
       lower === "::1" ||
@@ -52,7 +63,8 @@ export function isNonPublicAddress(ip: string): boolean {
 }
 
 export function isLoopbackHostname(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "");
+  // "localhost." is the same name as "localhost" (a fully qualified name with the root label).
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
   return host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
 }
 
