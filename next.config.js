@@ -15,6 +15,24 @@ const nextConfig = {
   outputFileTracingRoot: __dirname,
   // The build checks the application only; `npm test` type-checks tests and scripts too.
   typescript: { tsconfigPath: "tsconfig.build.json" },
+  // Hosted login pages must not be framed, leak referrers, or be cached (design.md §9).
+  async headers() {
+    return [
+      {
+        source: "/login/:path*",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          {
+            key: "Content-Security-Policy",
+            value: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+          },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Cache-Control", value: "no-store" },
+        ],
+      },
+    ];
+  },
 };
 
 module.exports = nextConfig;

@@ -4,7 +4,7 @@ import { postgresForTests } from "./tests/support/postgres-available";
 
 /**
  * Projects:
- * - unit: pure logic beside the code (lib/**\/*.test.ts), no database.
+ * - unit: pure logic and components beside the code (lib/**\/*.test.ts, components/**\/*.test.tsx), no database.
  * - integration: the real HTTP server and handlers over a fresh embedded database per file.
  * - integration-postgres: the same files plus the multi-instance ones over PostgreSQL, when
  *   TEST_DATABASE_URL is set or the local server (127.0.0.1:5432) answers.
@@ -29,7 +29,7 @@ export default defineConfig(async () => {
   const projects: TestProjectConfiguration[] = [
     {
       resolve: { alias },
-      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.tsx"], environment: "node" },
     },
     integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
   ];

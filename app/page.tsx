@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { PortaLogo } from "@/components/porta-logo";
 
 export const dynamic = "force-dynamic";
@@ -22,13 +21,14 @@ export default function HomePage() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {LINKS.map((link) => (
           <li key={link.href}>
-            <Link
+            {/* Plain links: two of the targets are JSON documents, not pages. */}
+            <a
               href={link.href}
               className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <span className="font-medium text-brand-700">{link.title}</span>
               <span className="mt-2 block text-sm text-slate-600">{link.text}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { ADMIN_TOKEN } from "./support/porta";
 
 test("the home page links to the playground, discovery and keys", async ({ page }) => {
   await page.goto("/");
@@ -21,7 +22,7 @@ test("the playground shows the seeded demo application", async ({ page }) => {
 
 test("a registered client appears in discovery's per-client view", async ({ request }) => {
   const registered = await request.post("/oauth2/register", {
-    headers: { Authorization: "Bearer e2e-admin-token-0123456789-abcdefghijklmnop" },
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
     data: { redirect_uris: ["https://rp.example/callback"], client_name: "E2E RP" },
   });
   expect(registered.status()).toBe(201);

@@ -13,6 +13,11 @@ import {
   updateClientConfiguration,
 } from "../lib/endpoints/registration";
 import { methodNotAllowed } from "../lib/http/responses";
+import { authorize } from "../lib/endpoints/authorize";
+import { loginAction, type LoginAction } from "../lib/endpoints/login-actions";
+import { logout } from "../lib/endpoints/logout";
+import { token } from "../lib/endpoints/token";
+import { userinfo } from "../lib/endpoints/userinfo";
 import { config } from "../lib/config";
 
 type Handler = (request: Request, params: Record<string, string>) => Response | Promise<Response>;
@@ -29,6 +34,14 @@ function extensionsJwksPath(): string | undefined {
   // Served here only when EXTENSIONS_URL lives on Porta's own origin.
   return ext.origin === new URL(cfg.issuer).origin ? `${ext.pathname.replace(/\/$/, "")}/service/.well-known/jwks` : undefined;
 }
+
+const LOGIN_ACTIONS: Record<string, LoginAction> = {
+  select: "select",
+  authenticate: "authenticate",
+  "consent-decision": "consent",
+  cancel: "cancel",
+  back: "back",
+};
 
 function escape(path: string): string {
   return path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -50,6 +63,16 @@ function buildRoutes(): Route[] {
         DELETE: (r, p) => deleteClientConfiguration(r, p.client_id!),
       },
     },
+    { pattern: /^\/oauth2\/authorize$/, methods: { GET: (r) => authorize(r), POST: (r) => authorize(r) } },
+    { pattern: /^\/oauth2\/token$/, methods: { POST: (r) => token(r) } },
+    { pattern: /^\/oauth2\/userinfo$/, methods: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) } },
+    { pattern: /^\/oauth2\/logout$/, methods: { GET: (r) => logout(r), POST: (r) => logout(r) } },
+    // The hosted login's form posts (the pages themselves are Next.js pages).
+    ...Object.entries(LOGIN_ACTIONS).map(([segment, action]): Route => ({
+      pattern: new RegExp(`^/login/([0-9a-f-]{36})/${segment}$`),
+      params: ["tx"],
+      methods: { POST: (r, p) => loginAction(r, p.tx!, action) },
+    })),
   ];
   const extPath = extensionsJwksPath();
   if (extPath) routes.push({ pattern: new RegExp(`^${escape(extPath)}$`), methods: { GET: () => serveJwks("extension") } });

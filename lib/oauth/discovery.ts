@@ -9,23 +9,44 @@ import { SIGNING_ALGS } from "../keys/algorithms";
 import { SCOPE_VALUES } from "../clients/schemas";
 
 export interface DiscoveryScope {
-  /** The application's enabled acr values (and whether its tenant is a test tenant), when asked for one. */
+  /** The application's enabled acr values, when the document is asked for one application. */
   enabledAcrValues?: string[];
 }
+
+const CLAIMS_SUPPORTED = [
+  "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "acr", "sid",
+  "identityscheme", "authenticationtype", "authenticationmethod", "authenticationinstant", "country",
+  "name", "given_name", "family_name", "birthdate", "address", "email", "phone_number", "gender",
+  "uuid", "cprNumberIdentifier", "cvrNumberIdentifier", "dateofbirth", "age", "ssn", "socialno", "hetu",
+];
 
 export function discoveryMetadata(scope: DiscoveryScope = {}): Record<string, unknown> {
   const issuer = config().issuer;
   const acrValues = scope.enabledAcrValues ?? EID_METHODS.filter((m) => !m.testOnly).map((m) => m.acr);
   return {
     issuer,
+    authorization_endpoint: `${issuer}/oauth2/authorize`,
+    token_endpoint: `${issuer}/oauth2/token`,
+    userinfo_endpoint: `${issuer}/oauth2/userinfo`,
     jwks_uri: `${issuer}/.well-known/jwks`,
     registration_endpoint: `${issuer}/oauth2/register`,
+    end_session_endpoint: `${issuer}/oauth2/logout`,
     scopes_supported: [...SCOPE_VALUES],
+    response_types_supported: ["code", "id_token"],
+    response_modes_supported: ["query", "fragment", "form_post"],
+    grant_types_supported: ["authorization_code", "implicit"],
     subject_types_supported: ["public"],
     acr_values_supported: acrValues,
+    claims_supported: CLAIMS_SUPPORTED,
+    claim_types_supported: ["normal"],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    code_challenge_methods_supported: ["S256"],
+    prompt_values_supported: ["none", "login", "consent", "consent_revoke", "select_account"],
+    authorization_response_iss_parameter_supported: true,
     ui_locales_supported: ["en", "da", "sv", "nb", "fi"],
     claims_parameter_supported: false,
+    request_parameter_supported: false,
     request_uri_parameter_supported: false,
   };
 }

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { EidSimulator } from "@/components/login/eid-simulator";
+import { loadForPage } from "@/components/login/load-page";
+import { LoginProblem, LoginShell } from "@/components/login/login-shell";
+import { findEidMethod } from "@/lib/eid/catalogue";
+import { testIdentitiesFor } from "@/lib/eid/test-identities";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Log in" };
+
+export default async function EidPage({ params }: { params: Promise<{ tx: string }> }) {
+  const { tx } = await params;
+  const login = await loadForPage(tx, "eid_authenticating");
+  if ("problem" in login) return login.problem;
+  const method = findEidMethod(login.tx.acr ?? "");
+  if (!method) return <LoginProblem code="invalid_request" title="Unknown eID" text="This login asked for an eID Porta does not know." />;
+  if (login.client.tenant.environment !== "test") {
+    return <LoginProblem code="server_error" title={`${method.name} is not available`} text="This eID is not configured for the service yet." />;
+  }
+  const hint = login.request.loginHint;
+  const identities = testIdentitiesFor(method.family);
+  const prefilled = hint.sub ? identities.findIndex((i) => i.nationalId === hint.sub) : -1;
+  const ordered = prefilled > 0 ? [identities[prefilled]!, ...identities.filter((_, i) => i !== prefilled)] : identities;
+  return (
+    <LoginShell clientName={login.client.clientName} environment="test">
+      <EidSimulator
+        methodName={method.name}
+        family={method.family}
+        acr={method.acr}
+        clientName={login.client.clientName}
+        identities={ordered}
+        action={hint.action}
+        message={hint.message}
+        formAction={`/login/${tx}/authenticate`}
+      />
+      {login.request.acrValues.length > 1 ? (
+        <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
+          <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            Choose another eID
+          </button>
+        </form>
+      ) : null}
+    </LoginShell>
+  );
+}

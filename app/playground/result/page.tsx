@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { PortaLogo } from "@/components/porta-logo";
+import type { PlaygroundResult } from "@/lib/playground/relying-party";
+import { PLAYGROUND_RESULT_COOKIE, unseal } from "@/lib/playground/session";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Playground result" };
+
+function Json({ value, testId }: { value: unknown; testId: string }) {
+  return (
+    <pre data-testid={testId} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+export default async function PlaygroundResultPage() {
+  const result = unseal<PlaygroundResult>((await cookies()).get(PLAYGROUND_RESULT_COOKIE)?.value, "result");
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <header className="mb-8 flex items-center gap-3">
+        <PortaLogo />
+        <h1 className="text-2xl font-semibold">Playground result</h1>
+        <Link href="/playground" className="ml-auto text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          New login
+        </Link>
+      </header>
+      {!result ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-5">No result yet: start a login from the playground.</p>
+      ) : result.ok ? (
+        <div className="space-y-6">
+          <p data-testid="playground-status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+            Login succeeded; the ID token&apos;s signature, issuer, audience and nonce were verified.
+            {result.trimmed ? <span className="mt-1 block text-sm font-normal">The token response and userinfo are not shown: the result was too large to keep.</span> : null}
+          </p>
+          <section>
+            <h2 className="font-medium">ID token claims</h2>
+            <Json value={result.idTokenClaims} testId="playground-id-token" />
+          </section>
+          <section>
+            <h2 className="font-medium">ID token header</h2>
+            <Json value={result.idTokenHeader} testId="playground-id-token-header" />
+          </section>
+          {result.userinfo ? (
+            <section>
+              <h2 className="font-medium">Userinfo</h2>
+              <Json value={result.userinfo} testId="playground-userinfo" />
+            </section>
+          ) : null}
+          {result.tokenResponse ? (
+            <section>
+              <h2 className="font-medium">Token response</h2>
+              <Json value={result.tokenResponse} testId="playground-token-response" />
+            </section>
+          ) : null}
+          <section>
+            <h2 className="font-medium">Authorization response parameters</h2>
+            <Json value={result.responseParameters} testId="playground-response" />
+          </section>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <p data-testid="playground-status" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-900">
+            <span className="font-semibold">Login failed: </span>
+            <code data-testid="playground-error">{result.error}</code>
+            {result.errorDescription ? <span className="block mt-1 text-sm">{result.errorDescription}</span> : null}
+          </p>
+          <section>
+            <h2 className="font-medium">Authorization response parameters</h2>
+            <Json value={result.responseParameters} testId="playground-response" />
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}

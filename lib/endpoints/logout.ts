@@ -1,0 +1,92 @@
+/**
+ * GET/POST /oauth2/logout (OIDC RP-Initiated Logout 1.0). Ends the browser's session. With a
+ * valid id_token_hint (signature checked; expiry ignored) or a client_id, a registered
+ * post_logout_redirect_uri (exact match) receives the browser with `state`; otherwise a
+ * "you are logged out" page. An unregistered address is never redirected to.
+ */
+import { compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet } from "jose";
+import { findApplication, type ApplicationRecord } from "../clients/application-service";
+import { config } from "../config";
+import { clearCookie, readCookie, SESSION_COOKIE } from "../http/cookies";
+import { errorPage, escapeHtml, htmlPage } from "../http/html";
+import { jwksDocument } from "../keys/jwks";
+import { endSession } from "../login/sessions";
+import { logger } from "../log";
+
+async function params(request: Request): Promise<URLSearchParams> {
+  if (request.method === "POST") {
+    const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim();
+    return type === "application/x-www-form-urlencoded" ? new URLSearchParams(await request.text()) : new URLSearchParams();
+  }
+  return new URL(request.url).searchParams;
+}
+
+/** The client id an id_token_hint was issued to, or null when it is not a valid Porta ID token. */
+async function hintAudience(hint: string): Promise<string | null> {
+  try {
+    const jwks = createLocalJWKSet(JSON.parse(await jwksDocument("oidc")) as JSONWebKeySet);
+    await compactVerify(hint, jwks, { algorithms: ["RS256", "PS256", "ES256"] });
+    const payload = decodeJwt(hint);
+    if (payload.iss !== config().issuer) return null;
+    const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+    return typeof aud === "string" ? aud : null;
+  } catch {
+    return null;
+  }
+}
+
+function loggedOutPage(client: ApplicationRecord | null): Response {
+  const response = htmlPage({
+    title: "Logged out",
+    body: `<h1 data-testid="logged-out">You are logged out</h1><p>Your Porta session has ended${client ? ` for ${escapeHtml(client.clientName)}` : ""}. You can close this window.</p>`,
+  });
+  response.headers.append("Set-Cookie", clearCookie(SESSION_COOKIE));
+  return response;
+}
+
+/** Speculative loads (browser prefetch, Next.js router prefetch) must not log anyone out. */
+function isPrefetch(request: Request): boolean {
+  const h = request.headers;
+  return (
+    /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? h.get("x-purpose") ?? "") ||
+    h.get("next-router-prefetch") !== null ||
+    h.get("rsc") !== null
+  );
+}
+
+export async function logout(request: Request): Promise<Response> {
+  if (isPrefetch(request)) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  try {
+    const p = await params(request);
+    const hint = p.get("id_token_hint") ?? undefined;
+    const clientIdParam = p.get("client_id") ?? undefined;
+    const target = p.get("post_logout_redirect_uri") ?? undefined;
+    const state = p.get("state") ?? undefined;
+
+    let clientId = clientIdParam;
+    if (hint) {
+      const aud = await hintAudience(hint);
+      if (!aud) return errorPage("invalid_request", "id_token_hint is not an ID token issued by Porta");
+      if (clientIdParam && clientIdParam !== aud) return errorPage("invalid_request", "client_id does not match the id_token_hint");
+      clientId = aud;
+    }
+    const client = clientId ? await findApplication(clientId) : null;
+    if (clientId && !client) return errorPage("invalid_client", "No application is registered with this client_id");
+
+    await endSession(readCookie(request, SESSION_COOKIE));
+
+    if (!target) return loggedOutPage(client);
+    if (!client || !client.postLogoutRedirectUris.includes(target)) {
+      return errorPage("invalid_request", "post_logout_redirect_uri is not registered for this application; you are logged out");
+    }
+    const url = new URL(target);
+    if (state !== undefined) url.searchParams.set("state", state);
+    return new Response(null, {
+      status: 303,
+      headers: { Location: url.toString(), "Set-Cookie": clearCookie(SESSION_COOKIE), "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    logger.error({ err: error }, "logout failed");
+    return errorPage("server_error", "Porta could not complete the logout", 500);
+  }
+}

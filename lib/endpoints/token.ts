@@ -1,0 +1,29 @@
+/**
+ * POST /oauth2/token (RFC 6749 §3.2, §5): form-encoded, client authentication, then the grant.
+ * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
+ */
+import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { readForm } from "../http/read-body";
+import { OAuthError, invalidRequest } from "../oauth/errors";
+import { authenticateClient } from "../oauth/token/client-authentication";
+import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
+import { GRANT_TYPES } from "../clients/schemas";
+
+export function token(request: Request): Promise<Response> {
+  return withOAuthErrors("token", async () => {
+    const form = await readForm(request);
+    const grantType = form.get("grant_type");
+    if (!grantType) throw invalidRequest("grant_type is required");
+    const client = await authenticateClient(request, form);
+    switch (grantType) {
+      case "authorization_code": {
+        if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
+          throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
+        }
+        return jsonResponse(await redeemAuthorizationCode(client, form), 200, NO_STORE);
+      }
+      default:
+        throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
+    }
+  });
+}

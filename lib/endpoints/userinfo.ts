@@ -1,0 +1,33 @@
+/**
+ * GET/POST /oauth2/userinfo (OIDC Core §5.3) with a Bearer access token (RFC 6750): the header, or
+ * for POST the form field `access_token` (RFC 6750 §2.2). Errors carry WWW-Authenticate.
+ */
+import { bearerToken } from "../admin/authenticate-admin-token";
+import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { readForm } from "../http/read-body";
+import { OAuthError, invalidToken } from "../oauth/errors";
+import { findActiveAccessToken } from "../oauth/token/access-tokens";
+
+async function presentedToken(request: Request): Promise<string | undefined> {
+  const header = request.headers.get("authorization");
+  const fromHeader = bearerToken(header);
+  if (header && !fromHeader) throw invalidToken("The Authorization header must be Bearer <access token>");
+  if (request.method === "POST" && (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
+    const fromBody = (await readForm(request)).get("access_token");
+    if (fromHeader && fromBody) throw new OAuthError("invalid_request", "Send the access token once (header or body, not both)");
+    return fromHeader ?? fromBody;
+  }
+  return fromHeader;
+}
+
+export function userinfo(request: Request): Promise<Response> {
+  return withOAuthErrors("userinfo", async () => {
+    const token = await presentedToken(request);
+    if (!token) {
+      throw new OAuthError("invalid_token", "An access token is required", { headers: { "WWW-Authenticate": 'Bearer realm="porta"' } });
+    }
+    const row = await findActiveAccessToken(token);
+    if (!row) throw invalidToken("The access token is invalid, expired or revoked");
+    return jsonResponse({ ...(row.claims as Record<string, unknown>), sub: row.subject }, 200, NO_STORE);
+  });
+}

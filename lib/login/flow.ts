@@ -1,0 +1,260 @@
+/**
+ * The hosted browser login: from a validated authorization request to the response at the
+ * relying party. Each function takes the current transaction, moves it one step through the
+ * state machine (transaction.ts), and answers with a Response: a redirect to the next page, or
+ * the authorization response per response mode.
+ */
+import type { ApplicationRecord } from "../clients/application-service";
+import { hashToken } from "../crypto/hash";
+import { randomToken } from "../crypto/random";
+import { prisma } from "../db/client";
+import type { LoginTransaction, Prisma } from "../db/generated/client";
+import type { EidResult } from "../eid/types";
+import { BROWSER_COOKIE, SESSION_COOKIE, serializeCookie } from "../http/cookies";
+import { escapeHtml, htmlPage } from "../http/html";
+import type { AuthorizationRequest } from "../oauth/authorization/request";
+import { authorizationResponse } from "../oauth/authorization-response";
+import { OAuthError } from "../oauth/errors";
+import { signIdToken, type IdTokenClaims } from "../oauth/id-token";
+import { grantConsent, hasConsent, revokeConsent } from "./consent";
+import { mockEid } from "./eid-authentication";
+import { identityClaims } from "./identity-claims";
+import { findActiveSession, isReusable, newSessionToken, SESSION_LIFETIME_S, sessionCreateData } from "./sessions";
+import { subjectFor } from "./subject";
+import { createTransaction, requestOf, transition } from "./transaction";
+import { findEidMethod } from "../eid/catalogue";
+
+export const CODE_LIFETIME_S = 60;
+const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** What a completed authentication contributes to the tokens; kept on the transaction until issued. */
+interface Authentication {
+  subject: string;
+  acr: string;
+  authTime: Date;
+  sessionId: string;
+  claims: Record<string, unknown>;
+}
+
+export interface BrowserContext {
+  /** The browser-binding cookie value; undefined when the browser has none yet. */
+  browserToken: string | undefined;
+  sessionToken: string | undefined;
+}
+
+function loginUrl(tx: LoginTransaction, step = ""): string {
+  return `/login/${tx.id}${step}`;
+}
+
+function redirect(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return new Response(null, { status: 303, headers });
+}
+
+/** Returns an error to the relying party and ends the transaction. */
+export async function failLogin(tx: LoginTransaction, error: OAuthError, cookies: string[] = []): Promise<Response> {
+  const request = requestOf(tx);
+  if (tx.state !== "failed" && tx.state !== "completed") {
+    await transition(tx, "failed", { error: error.code, errorDescription: error.description.slice(0, 500) });
+  }
+  return authorizationResponse({
+    redirectUri: request.redirectUri,
+    mode: request.responseMode,
+    params: { error: error.code, error_description: error.description, state: request.state },
+    headers: cookies.length ? { "Set-Cookie": cookies } : undefined,
+  });
+}
+
+/** Starts a login for a validated request (authorize endpoint). */
+export async function startBrowserLogin(client: ApplicationRecord, request: AuthorizationRequest, browser: BrowserContext): Promise<Response> {
+  const cookies: string[] = [];
+  let browserToken = browser.browserToken;
+  if (!browserToken) {
+    browserToken = randomToken(24);
+    cookies.push(serializeCookie(BROWSER_COOKIE, browserToken, { maxAgeS: BROWSER_COOKIE_MAX_AGE_S }));
+  }
+  const session = await findActiveSession(browser.sessionToken, client.tenantId);
+  const reusable = session && isReusable(session, request) ? session : null;
+  const onlyMethod = request.acrValues.length === 1 ? request.acrValues[0]! : undefined;
+
+  const tx = await createTransaction({
+    applicationId: client.id,
+    kind: "browser",
+    state: onlyMethod && !reusable ? "eid_authenticating" : "started",
+    request,
+    browserToken,
+    acr: onlyMethod,
+  });
+
+  if (request.prompt.includes("none") && !reusable) {
+    return failLogin(tx, new OAuthError("login_required", "prompt=none was requested, but the user has no usable login session"), cookies);
+  }
+  if (reusable) {
+    const identity = reusable.identity as unknown as EidResult;
+    const auth: Authentication = {
+      subject: reusable.subject,
+      acr: reusable.acr,
+      authTime: reusable.authTime,
+      sessionId: reusable.id,
+      claims: identityClaims(client, identity, request.scopes, reusable.authTime),
+    };
+    return afterAuthentication(tx, client, auth, cookies);
+  }
+  if (onlyMethod === "urn:grn:authn:mock") {
+    return completeEid(tx, client, mockEid(request.loginHint), cookies);
+  }
+  if (onlyMethod) return redirect(loginUrl(tx, "/eid"), cookies);
+  await transition(tx, "eid_selection");
+  return redirect(loginUrl(tx), cookies);
+}
+
+/** The user picked an eID on the selection screen. */
+export async function selectMethod(tx: LoginTransaction, client: ApplicationRecord, acr: string): Promise<Response> {
+  const request = requestOf(tx);
+  if (!request.acrValues.includes(acr)) throw new OAuthError("invalid_request", "That eID is not offered for this login");
+  const moved = await transition(tx, "eid_authenticating", { acr });
+  if (acr === "urn:grn:authn:mock") return completeEid(moved, client, mockEid(request.loginHint));
+  return redirect(loginUrl(moved, "/eid"));
+}
+
+/** The eID step succeeded: start an SSO session, then continue (consent or tokens). */
+export async function completeEid(tx: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
+  const request = requestOf(tx);
+  const method = findEidMethod(result.acr);
+  if (!method) throw new OAuthError("server_error", "The eID returned an unknown method");
+  const authTime = new Date();
+  const subject = subjectFor(client.tenantId, method.identityScheme, result.personKey);
+  const sessionToken = newSessionToken();
+  const session = await (await prisma()).browserSession.create({
+    data: sessionCreateData(sessionToken, client.tenantId, {
+      acr: result.acr,
+      subject,
+      authTime,
+      identity: result as unknown as Record<string, unknown>,
+    }),
+  });
+  cookies.push(serializeCookie(SESSION_COOKIE, sessionToken, { maxAgeS: SESSION_LIFETIME_S }));
+  const auth: Authentication = {
+    subject,
+    acr: result.acr,
+    authTime,
+    sessionId: session.id,
+    claims: identityClaims(client, result, request.scopes, authTime),
+  };
+  return afterAuthentication(tx, client, auth, cookies);
+}
+
+function authenticationChanges(auth: Authentication): Prisma.LoginTransactionUncheckedUpdateInput {
+  return {
+    subject: auth.subject,
+    acr: auth.acr,
+    authTime: auth.authTime,
+    sessionId: auth.sessionId,
+    claims: auth.claims as Prisma.InputJsonValue,
+  };
+}
+
+function authenticationOf(tx: LoginTransaction): Authentication {
+  if (!tx.subject || !tx.acr || !tx.authTime || !tx.sessionId) throw new OAuthError("server_error", "The login has no authentication yet");
+  return { subject: tx.subject, acr: tx.acr, authTime: tx.authTime, sessionId: tx.sessionId, claims: (tx.claims ?? {}) as Record<string, unknown> };
+}
+
+async function afterAuthentication(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
+  if (request.prompt.includes("consent_revoke")) {
+    await revokeConsent(client.id, auth.subject);
+    return consentRevoked(tx, client, cookies);
+  }
+  const consentAsked = request.prompt.includes("consent");
+  const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
+  if (needsConsent) {
+    if (request.prompt.includes("none")) {
+      return failLogin(tx, new OAuthError("consent_required", "prompt=none was requested, but the user has not consented"), cookies);
+    }
+    const moved = await transition(tx, "consent", authenticationChanges(auth));
+    return redirect(loginUrl(moved, "/consent"), cookies);
+  }
+  return issue(tx, client, auth, cookies);
+}
+
+/** The consent page's answer. */
+export async function decideConsent(tx: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
+  if (!accepted) return failLogin(tx, new OAuthError("access_denied", "The user declined to share the requested information"));
+  const auth = authenticationOf(tx);
+  await grantConsent(client.id, auth.subject, requestOf(tx).scopes);
+  return issue(tx, client, auth, []);
+}
+
+export function cancelLogin(tx: LoginTransaction): Promise<Response> {
+  return failLogin(tx, new OAuthError("access_denied", "The user cancelled the login"));
+}
+
+function idTokenClaims(request: AuthorizationRequest, auth: Authentication): IdTokenClaims {
+  return {
+    ...auth.claims,
+    sub: auth.subject,
+    auth_time: Math.floor(auth.authTime.getTime() / 1000),
+    acr: auth.acr,
+    sid: auth.sessionId,
+    ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
+  };
+}
+
+/** Issues the code or ID token and completes the login in one database transaction. */
+async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
+  const claims = idTokenClaims(request, auth);
+  const params: Record<string, string | undefined> = { state: request.state };
+  const db = await prisma();
+  if (request.responseType === "code") {
+    const code = randomToken(32);
+    await db.$transaction(async (t) => {
+      await transition(tx, "completed", authenticationChanges(auth), t);
+      await t.authorizationCode.create({
+        data: {
+          codeHash: hashToken(code),
+          applicationId: client.id,
+          transactionId: tx.id,
+          redirectUri: request.redirectUri,
+          codeChallenge: request.codeChallenge ?? null,
+          nonce: request.nonce ?? null,
+          scope: request.scopes.join(" "),
+          subject: auth.subject,
+          claims: claims as Prisma.InputJsonValue,
+          sessionId: auth.sessionId,
+          expiresAt: new Date(Date.now() + CODE_LIFETIME_S * 1000),
+        },
+      });
+    });
+    params.code = code;
+  } else {
+    await transition(tx, "completed", authenticationChanges(auth));
+    params.id_token = await signIdToken(client, claims);
+  }
+  return authorizationResponse({
+    redirectUri: request.redirectUri,
+    mode: request.responseMode,
+    params,
+    headers: cookies.length ? { "Set-Cookie": cookies } : undefined,
+  });
+}
+
+/** prompt=consent_revoke: the consent is gone; say so, then continue to the app with access_denied. */
+async function consentRevoked(tx: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
+  await transition(tx, "failed", { error: "access_denied", errorDescription: "The user revoked consent" });
+  const back = authorizationResponse({
+    redirectUri: request.redirectUri,
+    mode: "query",
+    params: { error: "access_denied", error_description: "The user revoked consent", state: request.state },
+  }).headers.get("Location")!;
+  const continueUrl = request.responseMode === "query" ? back : back.replace("?", "#");
+  const page = htmlPage({
+    title: "Consent withdrawn",
+    head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(continueUrl)}">`,
+    body: `<h1 data-testid="consent-revoked">Consent withdrawn</h1><p>${escapeHtml(client.clientName)} will no longer receive your information without asking you again.</p><p><a class="button" href="${escapeHtml(continueUrl)}">Continue to ${escapeHtml(client.clientName)}</a></p>`,
+  });
+  for (const c of cookies) page.headers.append("Set-Cookie", c);
+  return page;
+}

@@ -1,0 +1,30 @@
+/** What a hosted login page needs, loaded for the browser that owns the login. */
+import { prisma } from "../db/client";
+import type { LoginState, LoginTransaction } from "../db/generated/client";
+import type { ApplicationRecord } from "../clients/application-service";
+import type { AuthorizationRequest } from "../oauth/authorization/request";
+import { findBrowserTransaction, requestOf } from "./transaction";
+
+export type LoginPageData =
+  | { kind: "ok"; tx: LoginTransaction; client: ApplicationRecord; request: AuthorizationRequest }
+  | { kind: "missing" }
+  | { kind: "finished" };
+
+export async function loadLoginPage(transactionId: string, browserToken: string | undefined): Promise<LoginPageData> {
+  const tx = await findBrowserTransaction(transactionId, browserToken);
+  if (!tx) return { kind: "missing" };
+  if (tx.state === "completed" || tx.state === "failed") return { kind: "finished" };
+  const client = await (await prisma()).application.findUnique({ where: { id: tx.applicationId }, include: { webhook: true, tenant: true } });
+  if (!client) return { kind: "missing" };
+  return { kind: "ok", tx, client, request: requestOf(tx) };
+}
+
+/** The page that shows a login in `state`. */
+export function pagePathFor(tx: LoginTransaction): string {
+  const pages: Partial<Record<LoginState, string>> = {
+    eid_selection: "",
+    eid_authenticating: "/eid",
+    consent: "/consent",
+  };
+  return `/login/${tx.id}${pages[tx.state] ?? ""}`;
+}

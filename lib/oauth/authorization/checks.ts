@@ -1,0 +1,204 @@
+/**
+ * Authorization request checks, applied in order by `validateAuthorizationRequest`. Each check
+ * enforces the rules in its header and throws an OAuthError. The first two decide whether an
+ * error may be sent to the redirect_uri at all (RFC 6749 §4.1.2.1, RFC 9700 §4.11).
+ */
+import type { ApplicationRecord } from "../../clients/application-service";
+import { GRANT_TYPES } from "../../clients/schemas";
+import { findEidMethod } from "../../eid/catalogue";
+import { OAuthError, invalidRequest } from "../errors";
+import type { ResponseMode } from "../authorization-response";
+import type { AuthorizationRequest, Prompt } from "./request";
+import { parseLoginHint } from "./login-hint";
+
+export interface CheckContext {
+  params: Map<string, string>;
+  duplicated: Set<string>;
+  client: ApplicationRecord;
+  /** Set once the redirect_uri is verified: from then on errors go back to it. */
+  redirectUri?: string;
+  responseMode?: ResponseMode;
+  request: Partial<AuthorizationRequest>;
+  /** True when the parameters came from a pushed authorization request. */
+  isPushed: boolean;
+}
+
+const RESPONSE_MODES: readonly ResponseMode[] = ["query", "fragment", "form_post"];
+const PROMPTS: readonly Prompt[] = ["none", "login", "consent", "consent_revoke", "select_account"];
+const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** redirect_uri: required; exact string match to a registered one after removing any fragment (spec 2.1). */
+export function checkRedirectUri(ctx: CheckContext): void {
+  if (ctx.duplicated.has("redirect_uri")) throw new OAuthError("invalid_redirect_uri", "redirect_uri is repeated");
+  const raw = ctx.params.get("redirect_uri");
+  if (!raw) throw new OAuthError("invalid_redirect_uri", "redirect_uri is required");
+  const withoutFragment = raw.split("#")[0]!;
+  if (!ctx.client.redirectUris.includes(withoutFragment)) {
+    throw new OAuthError("invalid_redirect_uri", "redirect_uri is not registered for this application (it must match exactly)");
+  }
+  ctx.redirectUri = withoutFragment;
+}
+
+/** The response type's default mode (spec 2.1), which errors use until response_mode is verified. */
+export function defaultResponseMode(ctx: CheckContext): ResponseMode {
+  return ctx.params.get("response_type") === "id_token" ? "fragment" : "query";
+}
+
+/**
+ * response_mode: query, fragment or form_post; default query for code and fragment for id_token
+ * (spec 2.1). Decided before the other checks so their errors use the right mode.
+ */
+export function checkResponseMode(ctx: CheckContext): void {
+  const raw = ctx.params.get("response_mode");
+  ctx.responseMode = defaultResponseMode(ctx);
+  if (ctx.duplicated.has("response_mode")) throw invalidRequest("response_mode is repeated");
+  if (raw === undefined) return;
+  if (!(RESPONSE_MODES as readonly string[]).includes(raw)) {
+    throw invalidRequest(`response_mode ${JSON.stringify(raw)} is not supported; use query, fragment or form_post`);
+  }
+  ctx.responseMode = raw as ResponseMode;
+  ctx.request.responseMode = ctx.responseMode;
+}
+
+/** RFC 6749 §3.1: request parameters must not be included more than once. */
+export function checkNoDuplicates(ctx: CheckContext): void {
+  const first = [...ctx.duplicated][0];
+  if (first) throw invalidRequest(`${first} is repeated`);
+}
+
+/** state: returned unchanged; recorded early so every later error carries it. */
+export function checkState(ctx: CheckContext): void {
+  const state = ctx.params.get("state");
+  if (state !== undefined) {
+    if (state.length > 2048) throw invalidRequest("state is longer than 2048 characters");
+    ctx.request.state = state;
+  }
+}
+
+/** RFC 9101/9126 parameters arrive with their own issue; until then they are refused precisely. */
+export function checkRequestObjectParams(ctx: CheckContext): void {
+  if (ctx.params.has("request")) {
+    throw new OAuthError("request_not_supported", "Request objects (the request parameter) are not supported");
+  }
+  if (ctx.params.has("request_uri") && !ctx.isPushed) {
+    throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
+  }
+}
+
+/** Require PAR (RFC 9126 §5): a plain request may not start a login. */
+export function checkRequirePar(ctx: CheckContext): void {
+  if (ctx.client.requirePushedAuthorizationRequests && !ctx.isPushed) {
+    throw invalidRequest("This application requires pushed authorization requests (PAR): send request_uri from the PAR endpoint");
+  }
+}
+
+/** response_type: code or id_token, and registered for the application (RFC 6749 §3.1.1). */
+export function checkResponseType(ctx: CheckContext): void {
+  const raw = ctx.params.get("response_type");
+  if (!raw) throw invalidRequest("response_type is required");
+  if (raw !== "code" && raw !== "id_token") {
+    throw new OAuthError("unsupported_response_type", `response_type ${JSON.stringify(raw)} is not supported; use code or id_token`);
+  }
+  if (!ctx.client.responseTypes.includes(raw)) {
+    throw new OAuthError("unauthorized_client", `This application is not registered for response_type ${raw}`);
+  }
+  const grant = raw === "code" ? GRANT_TYPES.authorizationCode : GRANT_TYPES.implicit;
+  if (!ctx.client.grantTypes.includes(grant)) {
+    throw new OAuthError("unauthorized_client", `This application is not registered for the ${grant} grant`);
+  }
+  ctx.request.responseType = raw;
+}
+
+/** scope: required, space-separated, must contain openid (spec 2.2); unknown values are ignored (OIDC Core §3.1.2.1). */
+export function checkScope(ctx: CheckContext, extraScopes: string[]): void {
+  const raw = ctx.params.get("scope");
+  if (!raw || !raw.trim()) throw new OAuthError("invalid_scope", "scope is required and must contain openid");
+  const scopes = [...new Set([...raw.split(" ").filter(Boolean), ...extraScopes])];
+  if (!scopes.includes("openid")) throw new OAuthError("invalid_scope", "scope must contain openid");
+  ctx.request.scopes = scopes;
+}
+
+/** nonce: required with response_type=id_token (OIDC Core §3.2.2.1); echoed in the ID token. */
+export function checkNonce(ctx: CheckContext): void {
+  const nonce = ctx.params.get("nonce");
+  if (nonce !== undefined) {
+    if (nonce.length === 0 || nonce.length > 512) throw invalidRequest("nonce must be 1 to 512 characters");
+    ctx.request.nonce = nonce;
+  }
+  if (ctx.request.responseType === "id_token" && nonce === undefined) {
+    throw invalidRequest("nonce is required with response_type=id_token");
+  }
+}
+
+/**
+ * PKCE (RFC 7636, RFC 9700 §2.1.1): code_challenge_method S256 only (plain refused); the challenge
+ * is 43-128 unreserved characters; public clients must use it.
+ */
+export function checkPkce(ctx: CheckContext): void {
+  const challenge = ctx.params.get("code_challenge");
+  const method = ctx.params.get("code_challenge_method");
+  if (challenge === undefined) {
+    if (method !== undefined) throw invalidRequest("code_challenge_method was sent without code_challenge");
+    if (ctx.client.tokenEndpointAuthMethod === "none" && ctx.request.responseType === "code") {
+      throw invalidRequest("This is a public client: PKCE is required (code_challenge with code_challenge_method=S256)");
+    }
+    return;
+  }
+  if (method === undefined) throw invalidRequest("code_challenge_method is required; use S256 (plain is not accepted)");
+  if (method !== "S256") throw invalidRequest(`code_challenge_method ${JSON.stringify(method)} is not supported; use S256`);
+  if (!PKCE_VALUE.test(challenge)) throw invalidRequest("code_challenge must be 43 to 128 characters of [A-Z a-z 0-9 - . _ ~]");
+  ctx.request.codeChallenge = challenge;
+}
+
+/** prompt (OIDC Core §3.1.2.1, spec 2.5) and max_age. `none` cannot be combined. */
+export function checkPromptAndMaxAge(ctx: CheckContext): void {
+  const raw = ctx.params.get("prompt");
+  const prompts = raw ? [...new Set(raw.split(" ").filter(Boolean))] : [];
+  for (const p of prompts) {
+    if (!(PROMPTS as readonly string[]).includes(p)) throw invalidRequest(`prompt ${JSON.stringify(p)} is not supported`);
+  }
+  if (prompts.includes("none") && prompts.length > 1) throw invalidRequest("prompt=none cannot be combined with other values");
+  ctx.request.prompt = prompts as Prompt[];
+  const maxAge = ctx.params.get("max_age");
+  if (maxAge !== undefined) {
+    if (!/^\d{1,9}$/.test(maxAge)) throw invalidRequest("max_age must be a non-negative integer number of seconds");
+    ctx.request.maxAge = Number(maxAge);
+  }
+}
+
+/**
+ * acr_values (spec 2.3): each must name a known eID enabled for the application. Absent → the
+ * application's default_acr_values, else every enabled method (the mock eID only when asked for).
+ */
+export function checkAcrValues(ctx: CheckContext, hintedAcrValues: string[]): void {
+  const raw = ctx.params.get("acr_values");
+  const requested = [...new Set([...(raw ? raw.split(" ").filter(Boolean) : []), ...hintedAcrValues])];
+  const environment = ctx.client.tenant.environment;
+  for (const acr of requested) {
+    const method = findEidMethod(acr);
+    if (!method) throw invalidRequest(`acr_values: ${JSON.stringify(acr)} is not a known eID`);
+    if ((method.testOnly && environment !== "test") || !ctx.client.enabledAcrValues.includes(acr)) {
+      throw invalidRequest(`acr_values: ${acr} (${method.name}) is not enabled for this application`);
+    }
+  }
+  if (requested.length > 0) {
+    ctx.request.acrValues = requested;
+    ctx.request.acrRequested = true;
+    return;
+  }
+  const configured = ctx.client.defaultAcrValues.length > 0 ? ctx.client.defaultAcrValues : ctx.client.enabledAcrValues;
+  ctx.request.acrValues = configured.filter((acr) => {
+    const method = findEidMethod(acr);
+    return method && !method.testOnly;
+  });
+  ctx.request.acrRequested = false;
+  if (ctx.request.acrValues.length === 0) throw invalidRequest("No eID is enabled for this application");
+}
+
+/** ui_locales: space-separated BCP 47 tags, kept in order (OIDC Core §3.1.2.1). */
+export function checkUiLocales(ctx: CheckContext): void {
+  const raw = ctx.params.get("ui_locales");
+  ctx.request.uiLocales = raw ? raw.split(" ").filter((t) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(t)) : [];
+}
+
+export { parseLoginHint };

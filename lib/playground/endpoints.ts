@@ -1,0 +1,94 @@
+/**
+ * The playground's HTTP endpoints (Request → Response), bound under app/playground.
+ * GET /playground/start      build the request, keep its state, send the browser to authorize
+ * GET|POST /playground/callback   receive the response (query, form_post, or the fragment relayed by a small page)
+ */
+import { createHash } from "node:crypto";
+import { config } from "../config";
+import { htmlPage } from "../http/html";
+import { logger } from "../log";
+import { beginLogin, completeLogin, ZPlaygroundRequestSchema, type PendingLogin } from "./relying-party";
+import type { PlaygroundResult } from "./relying-party";
+import { cookieHeader, MAX_SEALED_BYTES, PLAYGROUND_RESULT_COOKIE, PLAYGROUND_STATE_COOKIE, readRawCookie, seal, unseal } from "./session";
+
+const secure = () => config().issuer.startsWith("https:");
+
+export async function startPlayground(request: Request): Promise<Response> {
+  const q = new URL(request.url).searchParams;
+  const parsed = ZPlaygroundRequestSchema.safeParse({
+    acr_values: q.getAll("acr_values"),
+    scopes: q.getAll("scopes"),
+    login_hint: q.get("login_hint") || undefined,
+    prompt: q.get("prompt") ?? "",
+    response_type: q.get("response_type") ?? "code",
+    response_mode: q.get("response_mode") ?? "",
+    pkce: q.get("pkce") === "on",
+    max_age: q.get("max_age") ?? "",
+    ui_locales: q.get("ui_locales") ?? "",
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return htmlPage({ title: "Playground", status: 400, body: `<h1>Invalid playground input</h1><p>${issue?.path.join(".")}: ${issue?.message}</p><p><a class="button" href="/playground">Back</a></p>` });
+  }
+  const { url, pending } = await beginLogin(parsed.data);
+  return new Response(null, {
+    status: 303,
+    headers: [
+      ["Location", url],
+      ["Cache-Control", "no-store"],
+      ["Set-Cookie", cookieHeader(PLAYGROUND_STATE_COOKIE, seal(pending, "state"), 900, secure())],
+    ],
+  });
+}
+
+/** A page that relays the URL fragment (not sent to servers) to this endpoint as a form post. */
+function fragmentRelay(): Response {
+  const script =
+    "var p=new URLSearchParams(location.hash.slice(1));var f=document.forms[0];p.forEach(function(v,k){var i=document.createElement('input');i.type='hidden';i.name=k;i.value=v;f.appendChild(i)});history.replaceState(null,'',location.pathname);f.submit();";
+  const hash = `sha256-${createHash("sha256").update(script).digest("base64")}`;
+  return htmlPage({
+    title: "Playground",
+    scriptHash: hash,
+    body: `<h1>Reading the response…</h1><form method="post" action="/playground/callback"><input type="hidden" name="_relayed" value="fragment"></form><script>${script}</script>`,
+  });
+}
+
+/** Seals the result for its cookie, leaving out the optional sections if it would not fit. */
+function sealResult(result: PlaygroundResult): string {
+  const full = seal(result, "result");
+  if (full.length <= MAX_SEALED_BYTES) return full;
+  const { userinfo: _u, tokenResponse: _t, idTokenHeader: _h, ...essential } = result;
+  return seal({ ...essential, trimmed: true }, "result");
+}
+
+export async function playgroundCallback(request: Request): Promise<Response> {
+  let parameters: URLSearchParams;
+  if (request.method === "POST") {
+    parameters = new URLSearchParams(await request.text());
+    parameters.delete("_relayed");
+  } else {
+    parameters = new URL(request.url).searchParams;
+    if ([...parameters.keys()].length === 0) return fragmentRelay();
+  }
+  const pending = unseal<PendingLogin>(readRawCookie(request.headers.get("cookie"), PLAYGROUND_STATE_COOKIE), "state");
+  let result: PlaygroundResult;
+  if (!pending) {
+    result = { ok: false, error: "no_pending_login", errorDescription: "This browser has no playground login in progress (start one from the playground).", responseParameters: {} };
+  } else {
+    try {
+      result = await completeLogin(parameters, pending);
+    } catch (error) {
+      logger.warn({ err: error }, "playground login failed");
+      result = { ok: false, error: "playground_error", errorDescription: (error as Error).message, responseParameters: {} };
+    }
+  }
+  return new Response(null, {
+    status: 303,
+    headers: [
+      ["Location", "/playground/result"],
+      ["Cache-Control", "no-store"],
+      ["Set-Cookie", cookieHeader(PLAYGROUND_STATE_COOKIE, "", 0, secure())],
+      ["Set-Cookie", cookieHeader(PLAYGROUND_RESULT_COOKIE, sealResult(result), 600, secure())],
+    ],
+  });
+}
