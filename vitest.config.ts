@@ -6,13 +6,15 @@ import { postgresForTests } from "./tests/support/postgres-available";
  * Projects:
  * - unit: pure logic and components beside the code (lib/**\/*.test.ts, components/**\/*.test.tsx), no database.
  * - integration: the real HTTP server and handlers over a fresh embedded database per file.
- * - integration-postgres: the same files plus the multi-instance ones over PostgreSQL, when
+ * - integration-outbound: tests whose HTTP peers (jwks_uri, webhooks) run on loopback, which
+ *   Porta may call only with ALLOW_PRIVATE_OUTBOUND.
+ * - integration-postgres: the integration files plus the multi-instance ones over PostgreSQL, when
  *   TEST_DATABASE_URL is set or the local server (127.0.0.1:5432) answers.
  */
 export default defineConfig(async () => {
   const pgUrl = await postgresForTests();
   const alias = { "@": path.resolve(__dirname) };
-  const integration = (name: string, include: string[], db: "embedded" | "postgres"): TestProjectConfiguration => ({
+  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
       name,
@@ -20,7 +22,7 @@ export default defineConfig(async () => {
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
-      env: { PORTA_TEST_DB: db, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}) },
+      env: { PORTA_TEST_DB: db, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...extraEnv },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
@@ -32,6 +34,8 @@ export default defineConfig(async () => {
       test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.tsx"], environment: "node" },
     },
     integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
+    // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
+    integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { PORTA_TEST_ALLOW_PRIVATE: "true" }),
   ];
   if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres"));
   return { test: { projects, maxWorkers: 2 } };

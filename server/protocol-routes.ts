@@ -16,6 +16,7 @@ import { methodNotAllowed } from "../lib/http/responses";
 import { authorize } from "../lib/endpoints/authorize";
 import { loginAction, type LoginAction } from "../lib/endpoints/login-actions";
 import { logout } from "../lib/endpoints/logout";
+import { pushAuthorizationRequest } from "../lib/endpoints/par";
 import { token } from "../lib/endpoints/token";
 import { userinfo } from "../lib/endpoints/userinfo";
 import { config } from "../lib/config";
@@ -65,6 +66,7 @@ function buildRoutes(): Route[] {
     },
     { pattern: /^\/oauth2\/authorize$/, methods: { GET: (r) => authorize(r), POST: (r) => authorize(r) } },
     { pattern: /^\/oauth2\/token$/, methods: { POST: (r) => token(r) } },
+    { pattern: /^\/oauth2\/par$/, methods: { POST: (r) => pushAuthorizationRequest(r) } },
     { pattern: /^\/oauth2\/userinfo$/, methods: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) } },
     { pattern: /^\/oauth2\/logout$/, methods: { GET: (r) => logout(r), POST: (r) => logout(r) } },
     // The hosted login's form posts (the pages themselves are Next.js pages).

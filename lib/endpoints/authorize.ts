@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES } from "../http/read-body";
 import { logger } from "../log";
 import { startBrowserLogin } from "../login/flow";
 import { authorizationResponse } from "../oauth/authorization-response";
+import { applyRequestObject, loadPushedRequest } from "../oauth/authorization/resolve-request";
 import {
   AuthorizationRequestError,
   collectParams,
@@ -35,7 +36,9 @@ export async function authorize(request: Request): Promise<Response> {
     if (search instanceof Response) return search;
     const raw = collectParams(search);
     const client = await loadClientForAuthorization(raw);
-    const validated = validateAuthorizationRequest(raw, client, { isPushed: false });
+    const pushed = raw.params.has("request_uri") ? await loadPushedRequest(raw, client) : undefined;
+    const resolved = pushed ? pushed.raw : await applyRequestObject(raw, client);
+    const validated = validateAuthorizationRequest(resolved, client, { isPushed: !!pushed, parRequestId: pushed?.parRequestId });
     return await startBrowserLogin(client, validated, {
       browserToken: readCookie(request, BROWSER_COOKIE),
       sessionToken: readCookie(request, SESSION_COOKIE),

@@ -7,6 +7,7 @@ import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
+import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
 import { GRANT_TYPES } from "../clients/schemas";
 
 export function token(request: Request): Promise<Response> {
@@ -14,7 +15,7 @@ export function token(request: Request): Promise<Response> {
     const form = await readForm(request);
     const grantType = form.get("grant_type");
     if (!grantType) throw invalidRequest("grant_type is required");
-    const client = await authenticateClient(request, form);
+    const client = await authenticateClient(request, form, verifyClientAssertion);
     switch (grantType) {
       case "authorization_code": {
         if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {

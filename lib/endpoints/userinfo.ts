@@ -7,6 +7,8 @@ import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidToken } from "../oauth/errors";
 import { findActiveAccessToken } from "../oauth/token/access-tokens";
+import { prisma } from "../db/client";
+import { userinfoJwt } from "../oauth/userinfo-response";
 
 async function presentedToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("authorization");
@@ -28,6 +30,11 @@ export function userinfo(request: Request): Promise<Response> {
     }
     const row = await findActiveAccessToken(token);
     if (!row) throw invalidToken("The access token is invalid, expired or revoked");
-    return jsonResponse({ ...(row.claims as Record<string, unknown>), sub: row.subject }, 200, NO_STORE);
+    const claims = { ...(row.claims as Record<string, unknown>), sub: row.subject };
+    const client = await (await prisma()).application.findUnique({ where: { id: row.applicationId }, include: { webhook: true, tenant: true } });
+    if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
+      return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });
+    }
+    return jsonResponse(claims, 200, NO_STORE);
   });
 }

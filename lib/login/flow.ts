@@ -15,7 +15,7 @@ import { escapeHtml, htmlPage } from "../http/html";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
-import { signIdToken, type IdTokenClaims } from "../oauth/id-token";
+import { issueIdToken, type IdTokenClaims } from "../oauth/id-token";
 import { grantConsent, hasConsent, revokeConsent } from "./consent";
 import { mockEid } from "./eid-authentication";
 import { identityClaims } from "./identity-claims";
@@ -201,6 +201,13 @@ function idTokenClaims(request: AuthorizationRequest, auth: Authentication): IdT
   };
 }
 
+/** A pushed request is consumed when its login completes (RFC 9126 §4: one use). */
+async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.TransactionClient): Promise<void> {
+  if (!request.parRequestId) return;
+  const consumed = await t.parRequest.updateMany({ where: { id: request.parRequestId, consumedAt: null }, data: { consumedAt: new Date() } });
+  if (consumed.count !== 1) throw new OAuthError("invalid_request_uri", "The pushed authorization request was already used to complete a login");
+}
+
 /** Issues the code or ID token and completes the login in one database transaction. */
 async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
   const request = requestOf(tx);
@@ -210,6 +217,7 @@ async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Auth
   if (request.responseType === "code") {
     const code = randomToken(32);
     await db.$transaction(async (t) => {
+      await consumePushedRequest(request, t);
       await transition(tx, "completed", authenticationChanges(auth), t);
       await t.authorizationCode.create({
         data: {
@@ -229,8 +237,11 @@ async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Auth
     });
     params.code = code;
   } else {
-    await transition(tx, "completed", authenticationChanges(auth));
-    params.id_token = await signIdToken(client, claims);
+    await db.$transaction(async (t) => {
+      await consumePushedRequest(request, t);
+      await transition(tx, "completed", authenticationChanges(auth), t);
+    });
+    params.id_token = await issueIdToken(client, claims);
   }
   return authorizationResponse({
     redirectUri: request.redirectUri,

@@ -2,7 +2,8 @@
  * ID tokens (OIDC Core §2, design.md §5.4): signed with the tenant's current key in the client's
  * id_token_signed_response_alg (RS256 by default), lifetime 1200 s.
  */
-import { SignJWT } from "jose";
+import { CompactEncrypt, importJWK, SignJWT } from "jose";
+import { clientEncryptionKey } from "../clients/client-keys";
 import type { ApplicationRecord } from "../clients/application-service";
 import { config } from "../config";
 import { isSigningAlg } from "../keys/algorithms";
@@ -32,4 +33,23 @@ export async function signIdToken(client: ApplicationRecord, claims: IdTokenClai
     .setIssuedAt(now)
     .setExpirationTime(now + ID_TOKEN_LIFETIME_S)
     .sign(key.key);
+}
+
+/**
+ * Encrypts a signed JWT to the client's RSA "enc" key (nested JWT, OIDC Core §10.2): JWE with
+ * RSA-OAEP-256 and A256GCM, `cty: JWT`.
+ */
+export async function encryptToClient(client: ApplicationRecord, jws: string, alg: string, enc: string): Promise<string> {
+  const jwk = await clientEncryptionKey(client);
+  const key = await importJWK(jwk, alg);
+  return new CompactEncrypt(new TextEncoder().encode(jws))
+    .setProtectedHeader({ alg, enc, cty: "JWT", ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .encrypt(key);
+}
+
+/** The ID token as the client registered it: signed, and encrypted when it asked for that. */
+export async function issueIdToken(client: ApplicationRecord, claims: IdTokenClaims): Promise<string> {
+  const signed = await signIdToken(client, claims);
+  if (!client.idTokenEncryptedResponseAlg) return signed;
+  return encryptToClient(client, signed, client.idTokenEncryptedResponseAlg, client.idTokenEncryptedResponseEnc ?? "A256GCM");
 }

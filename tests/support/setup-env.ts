@@ -17,7 +17,8 @@ env.PORTA_SECRET = "test-instance-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 env.PORTA_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 env.LOG_LEVEL = env.TEST_LOG_LEVEL ?? "silent";
 delete env.EXTENSIONS_URL;
-delete env.ALLOW_PRIVATE_OUTBOUND;
+// Only the outbound project (tests that run their own HTTP peers on loopback) lets Porta call them.
+env.ALLOW_PRIVATE_OUTBOUND = env.PORTA_TEST_ALLOW_PRIVATE === "true" ? "true" : "false";
 
 if (env.PORTA_TEST_DB === "postgres") {
   const adminUrl = env.TEST_DATABASE_URL;

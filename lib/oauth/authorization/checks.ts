@@ -75,14 +75,13 @@ export function checkState(ctx: CheckContext): void {
   }
 }
 
-/** RFC 9101/9126 parameters arrive with their own issue; until then they are refused precisely. */
+/**
+ * A request object was merged and a pushed request loaded before the checks (resolve-request.ts);
+ * what is left here: request_uri inside a pushed request is refused (RFC 9126 §2.1).
+ */
 export function checkRequestObjectParams(ctx: CheckContext): void {
-  if (ctx.params.has("request")) {
-    throw new OAuthError("request_not_supported", "Request objects (the request parameter) are not supported");
-  }
-  if (ctx.params.has("request_uri") && !ctx.isPushed) {
-    throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
-  }
+  if (ctx.params.has("request_uri")) throw invalidRequest("request_uri cannot be sent inside a pushed authorization request");
+  if (ctx.params.has("request")) throw new OAuthError("invalid_request_object", "request could not be processed");
 }
 
 /** Require PAR (RFC 9126 §5): a plain request may not start a login. */

@@ -8,7 +8,7 @@ import type { ApplicationRecord } from "../../clients/application-service";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
 import { prisma } from "../../db/client";
 import { OAuthError, invalidRequest } from "../errors";
-import { signIdToken, type IdTokenClaims } from "../id-token";
+import { issueIdToken, type IdTokenClaims } from "../id-token";
 import { createAccessToken, revokeTokensOfCode } from "./access-tokens";
 
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -53,7 +53,7 @@ export async function redeemAuthorizationCode(client: ApplicationRecord, form: M
 
   const claims = row.claims as unknown as IdTokenClaims;
   const userinfoClaims = Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name)));
-  const idToken = await signIdToken(client, claims);
+  const idToken = await issueIdToken(client, claims);
 
   // Single use across every instance: only one conditional update can win. The winner's access
   // token is written in the same transaction, so a concurrent loser (which sees the code consumed

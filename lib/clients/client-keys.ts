@@ -1,0 +1,102 @@
+/**
+ * A client's public keys: its registered `jwks`, or its `jwks_uri` fetched through the outbound
+ * guard (5 s, 256 KiB, no redirects), cached, and fetched again when a `kid` is unknown — at most
+ * once a minute per URI, so key rotation at the client needs no change in Porta (design.md §11).
+ */
+import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
+import { OutboundError, safeFetch } from "../net/safe-fetch";
+import type { ApplicationRecord } from "./application-service";
+
+export const JWKS_URI_TIMEOUT_MS = 5000;
+export const JWKS_URI_MAX_BYTES = 256 * 1024;
+export const JWKS_REFETCH_COOLDOWN_MS = 60_000;
+export const JWKS_CACHE_MAX_AGE_MS = 5 * 60_000;
+
+const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
+
+export class ClientKeysError extends Error {
+  override name = "ClientKeysError";
+}
+
+interface CachedSet {
+  keys: JWK[];
+  fetchedAt: number;
+}
+
+const cache = new Map<string, CachedSet>();
+const inflight = new Map<string, Promise<CachedSet>>();
+
+async function fetchJwks(uri: string): Promise<CachedSet> {
+  let response;
+  try {
+    response = await safeFetch(uri, { timeoutMs: JWKS_URI_TIMEOUT_MS, maxBytes: JWKS_URI_MAX_BYTES, headers: { Accept: "application/jwk-set+json, application/json" } });
+  } catch (error) {
+    const why = error instanceof OutboundError ? `${error.kind}: ${error.message}` : "unreachable";
+    throw new ClientKeysError(`the client's jwks_uri could not be fetched (${why})`);
+  }
+  if (response.status !== 200) throw new ClientKeysError(`the client's jwks_uri answered HTTP ${response.status}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body.toString("utf8"));
+  } catch {
+    throw new ClientKeysError("the client's jwks_uri did not answer with JSON");
+  }
+  const keys = (parsed as { keys?: unknown }).keys;
+  if (!Array.isArray(keys)) throw new ClientKeysError("the client's jwks_uri answer has no keys array");
+  const publicKeys = keys.filter((k): k is JWK => typeof k === "object" && k !== null && !PRIVATE_MEMBERS.some((m) => m in k));
+  return { keys: publicKeys, fetchedAt: Date.now() };
+}
+
+async function loadUri(uri: string, force: boolean): Promise<CachedSet> {
+  const hit = cache.get(uri);
+  const fresh = hit && Date.now() - hit.fetchedAt < JWKS_CACHE_MAX_AGE_MS;
+  const coolingDown = hit && Date.now() - hit.fetchedAt < JWKS_REFETCH_COOLDOWN_MS;
+  if (hit && (fresh && !force || (force && coolingDown))) return hit;
+  let pending = inflight.get(uri);
+  if (!pending) {
+    pending = fetchJwks(uri).finally(() => inflight.delete(uri));
+    inflight.set(uri, pending);
+  }
+  const loaded = await pending;
+  cache.set(uri, loaded);
+  return loaded;
+}
+
+/** The client's keys; `refresh` asks for a refetch of its jwks_uri (honouring the cooldown). */
+export async function clientKeySet(client: ApplicationRecord, refresh = false): Promise<JWK[]> {
+  if (client.jwks) return ((client.jwks as { keys?: JWK[] }).keys ?? []).filter((k) => !PRIVATE_MEMBERS.some((m) => m in k));
+  if (client.jwksUri) return (await loadUri(client.jwksUri, refresh)).keys;
+  return [];
+}
+
+type KeyGetter = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
+
+/**
+ * A jose key resolver over the client's signing keys. An unknown kid triggers one refetch of the
+ * jwks_uri (cooldown permitting) before the token is refused.
+ */
+export function clientVerificationKeys(client: ApplicationRecord): KeyGetter {
+  const signing = (keys: JWK[]) => ({ keys: keys.filter((k) => k.use === undefined || k.use === "sig") });
+  return async (header, token) => {
+    const keys = await clientKeySet(client);
+    try {
+      return (await createLocalJWKSet(signing(keys))(header, token)) as CryptoKey;
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey) || !client.jwksUri) throw error;
+      const refreshed = await clientKeySet(client, true);
+      return (await createLocalJWKSet(signing(refreshed))(header, token)) as CryptoKey;
+    }
+  };
+}
+
+/** The client's RSA encryption key (use "enc"), for encrypted ID tokens and userinfo. */
+export async function clientEncryptionKey(client: ApplicationRecord): Promise<JWK> {
+  const pick = (keys: JWK[]) => keys.find((k) => k.use === "enc" && k.kty === "RSA" && (k.alg === undefined || k.alg === "RSA-OAEP-256"));
+  const key = pick(await clientKeySet(client)) ?? (client.jwksUri ? pick(await clientKeySet(client, true)) : undefined);
+  if (!key) throw new ClientKeysError("the client has no RSA key with use \"enc\" to encrypt to");
+  return key;
+}
+
+export function clearClientKeyCache(): void {
+  cache.clear();
+}

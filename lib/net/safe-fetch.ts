@@ -1,0 +1,135 @@
+/**
+ * The one way Porta calls out (webhooks, client jwks_uri, eID connectors): design.md §9.
+ * - The resolved address is checked before any connection: loopback, private, link-local and
+ *   other non-public addresses are refused unless ALLOW_PRIVATE_OUTBOUND (then also plain http to
+ *   loopback). The connection goes to the address that was checked (no DNS rebinding window).
+ * - No redirects are followed; a time limit covers the whole exchange; the body is capped.
+ * - Keep-alive agents reuse connections.
+ */
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { config } from "../config";
+import { isLoopbackHostname, isNonPublicAddress } from "./addresses";
+
+export type OutboundErrorKind = "blocked" | "timeout" | "too_large" | "network" | "tls" | "bad_url";
+
+export class OutboundError extends Error {
+  override name = "OutboundError";
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SafeFetchOptions {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface SafeResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function allowPrivate(): boolean {
+  return config().allowPrivateOutbound;
+}
+
+/** DNS lookup that refuses non-public answers (the connection then uses the checked address). */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 4);
+    const list = addresses as LookupAddress[];
+    const refused = list.find((a) => isNonPublicAddress(a.address));
+    if (refused && !allowPrivate()) {
+      const blocked = Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: "EPORTABLOCKED" });
+      return callback(blocked, "", 4);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list as never);
+    const first = list[0];
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 4);
+    callback(null, first.address, first.family);
+  });
+};
+
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup }),
+};
+
+/** Checks a URL before any I/O: scheme, and literal addresses (names are checked when resolved). */
+export function assertOutboundUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundError("bad_url", "not an absolute URL");
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol === "http:") {
+    if (!(allowPrivate() && isLoopbackHostname(host))) throw new OutboundError("blocked", "plain http is not allowed");
+  } else if (url.protocol !== "https:") {
+    throw new OutboundError("bad_url", "only https URLs are called");
+  }
+  if (!allowPrivate() && (isLoopbackHostname(host) || (isIP(host) && isNonPublicAddress(host)))) {
+    throw new OutboundError("blocked", "the address is loopback or private");
+  }
+  return url;
+}
+
+export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  const url = assertOutboundUrl(raw);
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise<SafeResponse>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: OutboundError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new OutboundError("timeout", `no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const request = transport.request(
+      url,
+      {
+        method: options.method ?? "GET",
+        headers: { "User-Agent": "Porta", ...options.headers, ...(options.body !== undefined ? { "Content-Length": String(Buffer.byteLength(options.body)) } : {}) },
+        agent: agents[url.protocol as "http:" | "https:"],
+      },
+      (response) => {
+        const declared = Number(response.headers["content-length"] ?? "0");
+        if (declared > options.maxBytes) return fail(new OutboundError("too_large", `the answer exceeds ${options.maxBytes} bytes`));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) return fail(new OutboundError("too_large", `the answer exceeds ${options.maxBytes} bytes`));
+          chunks.push(chunk);
+        });
+        response.on("end", () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+        });
+        response.on("error", (error) => fail(new OutboundError("network", error.message)));
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPORTABLOCKED") return fail(new OutboundError("blocked", error.message));
+      const tls = /CERT|SSL|TLS|self.signed|certificate/i.test(`${error.code ?? ""} ${error.message}`);
+      fail(new OutboundError(tls ? "tls" : "network", error.message));
+    });
+    if (options.body !== undefined) request.write(options.body);
+    request.end();
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Signed request objects (RFC 9101, design.md §5.3): the `request` parameter at authorize or in a
+ * PAR body. Signed by a key of the client's jwks/jwks_uri with an allowed alg (the registered
+ * request_object_signing_alg when there is one; never none or HMAC); iss = client_id,
+ * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
+ * Its claims replace the outer parameters.
+ */
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import type { ApplicationRecord } from "../../clients/application-service";
+import { clientVerificationKeys, ClientKeysError } from "../../clients/client-keys";
+import { config } from "../../config";
+import { OAuthError } from "../errors";
+import { useJtiOnce } from "../jti-store";
+
+const ALGS = ["RS256", "PS256", "ES256"];
+const MAX_LIFETIME_S = 3600;
+const JWT_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "request", "request_uri"]);
+
+const invalid = (description: string) => new OAuthError("invalid_request_object", description);
+
+/** Verifies the request object and returns its authorization parameters as strings. */
+export async function verifyRequestObject(client: ApplicationRecord, jwt: string): Promise<Map<string, string>> {
+  let header;
+  let claims;
+  try {
+    header = decodeProtectedHeader(jwt);
+    claims = decodeJwt(jwt);
+  } catch {
+    throw invalid("request is not a signed JWT");
+  }
+  if (header.alg === "none") throw invalid("Unsigned request objects (alg none) are not accepted");
+  if (typeof header.alg !== "string" || !ALGS.includes(header.alg)) {
+    throw invalid(`request object alg ${JSON.stringify(header.alg)} is not accepted; use ${ALGS.join(", ")}`);
+  }
+  if (client.requestObjectSigningAlg && header.alg !== client.requestObjectSigningAlg) {
+    throw invalid(`This application registered request_object_signing_alg ${client.requestObjectSigningAlg}`);
+  }
+  if (claims.iss !== client.clientId) throw invalid("request object iss must be the client_id");
+  if (claims.client_id !== undefined && claims.client_id !== client.clientId) throw invalid("client_id inside the request object differs from the one outside");
+  const issuer = config().issuer;
+  const aud = claims.aud;
+  if (!(aud === issuer || (Array.isArray(aud) && aud.includes(issuer)))) throw invalid(`request object aud must be the issuer ${issuer}`);
+  if (typeof claims.exp !== "number") throw invalid("request object must have exp");
+  const from = typeof claims.nbf === "number" ? claims.nbf : Math.floor(Date.now() / 1000);
+  if (claims.exp - from > MAX_LIFETIME_S) throw invalid("request object lives longer than 60 minutes (exp − nbf)");
+  try {
+    await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: 30 });
+  } catch (error) {
+    if (error instanceof ClientKeysError) throw invalid(`request object could not be checked: ${error.message}`);
+    if (error instanceof errors.JWTExpired) throw invalid("request object has expired");
+    if (error instanceof errors.JWKSNoMatchingKey) throw invalid("request object is not signed by a key registered for this client");
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw invalid("request object signature is invalid");
+    if (error instanceof errors.JOSEError) throw invalid(`request object is not valid: ${error.message}`);
+    throw error;
+  }
+  if (typeof claims.jti === "string" && !(await useJtiOnce(`request-object:${client.clientId}`, claims.jti, new Date(claims.exp * 1000)))) {
+    throw invalid("request object jti was already used");
+  }
+  const params = new Map<string, string>();
+  for (const [name, value] of Object.entries(claims)) {
+    if (JWT_CLAIMS.has(name) || value === undefined || value === null) continue;
+    params.set(name, typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value));
+  }
+  return params;
+}

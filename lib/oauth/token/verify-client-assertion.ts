@@ -1,0 +1,78 @@
+/**
+ * private_key_jwt (RFC 7523 §3, OIDC Core §9, spec 2.7, design.md §5.4):
+ * - alg RS256, PS256 or ES256 (never none or HMAC), signed by a key of the client's jwks/jwks_uri;
+ * - iss = sub = client_id (and = a body client_id, when sent);
+ * - aud = the issuer identifier exactly (a string, or an array holding only it): the token or PAR
+ *   endpoint URL is refused against audience injection (RFC 7523bis, FAPI 2.0);
+ * - exp required, at most 5 minutes (+30 s skew) ahead, not past; nbf and iat honoured;
+ * - jti single use until exp across all instances; required with require_jti or an FTN eID.
+ */
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { findApplication, type ApplicationRecord } from "../../clients/application-service";
+import { clientVerificationKeys, ClientKeysError } from "../../clients/client-keys";
+import { config } from "../../config";
+import { requiresJti } from "../../eid/catalogue";
+import { OAuthError } from "../errors";
+import { useJtiOnce } from "../jti-store";
+
+export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
+export const MAX_ASSERTION_LIFETIME_S = 300;
+export const CLOCK_SKEW_S = 30;
+
+const invalidClient = (description: string) => new OAuthError("invalid_client", description, { status: 401 });
+
+export function jtiRequired(client: ApplicationRecord): boolean {
+  return client.requireJti || client.enabledAcrValues.some(requiresJti);
+}
+
+export async function verifyClientAssertion(_client: ApplicationRecord | null, assertion: string, formClientId: string): Promise<ApplicationRecord> {
+  let header;
+  let claims;
+  try {
+    header = decodeProtectedHeader(assertion);
+    claims = decodeJwt(assertion);
+  } catch {
+    throw invalidClient("client_assertion is not a JWT");
+  }
+  if (typeof header.alg !== "string" || !ASSERTION_ALGS.includes(header.alg)) {
+    throw invalidClient(`client_assertion alg ${JSON.stringify(header.alg)} is not accepted; use ${ASSERTION_ALGS.join(", ")}`);
+  }
+  if (typeof claims.iss !== "string" || claims.iss !== claims.sub) throw invalidClient("client_assertion iss and sub must both be the client_id");
+  if (formClientId && formClientId !== claims.sub) throw invalidClient("client_id differs from the client_assertion's sub");
+  const client = await findApplication(claims.sub!);
+  if (!client) throw invalidClient("Client authentication failed: unknown client");
+  if (client.tokenEndpointAuthMethod !== "private_key_jwt") {
+    throw invalidClient(`This application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
+  }
+
+  const issuer = config().issuer;
+  const aud = claims.aud;
+  const audOk = aud === issuer || (Array.isArray(aud) && aud.length === 1 && aud[0] === issuer);
+  if (!audOk) throw invalidClient(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
+
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.exp !== "number") throw invalidClient("client_assertion must have exp");
+  if (claims.exp > now + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) {
+    throw invalidClient(`client_assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_S} s)`);
+  }
+  if (jtiRequired(client) && (typeof claims.jti !== "string" || claims.jti.length === 0)) {
+    throw invalidClient("client_assertion must have a jti (this application requires one)");
+  }
+
+  try {
+    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
+  } catch (error) {
+    if (error instanceof ClientKeysError) throw invalidClient(`client_assertion could not be checked: ${error.message}`);
+    if (error instanceof errors.JWTExpired) throw invalidClient("client_assertion has expired");
+    if (error instanceof errors.JWKSNoMatchingKey) throw invalidClient("client_assertion is not signed by a key registered for this client");
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw invalidClient("client_assertion signature is invalid");
+    if (error instanceof errors.JOSEError) throw invalidClient(`client_assertion is not valid: ${error.message}`);
+    throw error;
+  }
+
+  if (typeof claims.jti === "string") {
+    const fresh = await useJtiOnce(`assertion:${client.clientId}`, claims.jti, new Date(claims.exp * 1000));
+    if (!fresh) throw invalidClient("client_assertion jti was already used");
+  }
+  return client;
+}

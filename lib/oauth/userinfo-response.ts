@@ -1,0 +1,32 @@
+/**
+ * Userinfo as a JWT (OIDC Core §5.3.2, Registration §2): signed with the tenant key when
+ * userinfo_signed_response_alg is registered (with iss and aud), then encrypted to the client when
+ * userinfo_encrypted_response_alg is; encryption alone wraps the JSON claims in a JWE.
+ */
+import { CompactEncrypt, importJWK, SignJWT } from "jose";
+import type { ApplicationRecord } from "../clients/application-service";
+import { clientEncryptionKey } from "../clients/client-keys";
+import { config } from "../config";
+import { isSigningAlg } from "../keys/algorithms";
+import { activeSigningKey } from "../keys/signing-keys";
+import { encryptToClient } from "./id-token";
+
+export async function userinfoJwt(client: ApplicationRecord, claims: Record<string, unknown>): Promise<string> {
+  const signAlg = client.userinfoSignedResponseAlg;
+  const encAlg = client.userinfoEncryptedResponseAlg;
+  const enc = client.userinfoEncryptedResponseEnc ?? "A256GCM";
+  if (signAlg && isSigningAlg(signAlg)) {
+    const key = await activeSigningKey("oidc", client.tenantId, signAlg);
+    const signed = await new SignJWT(claims)
+      .setProtectedHeader({ alg: signAlg, kid: key.kid, typ: "JWT" })
+      .setIssuer(config().issuer)
+      .setAudience(client.clientId)
+      .setIssuedAt()
+      .sign(key.key);
+    return encAlg ? encryptToClient(client, signed, encAlg, enc) : signed;
+  }
+  const jwk = await clientEncryptionKey(client);
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(claims)))
+    .setProtectedHeader({ alg: encAlg ?? "RSA-OAEP-256", enc, ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .encrypt(await importJWK(jwk, encAlg ?? "RSA-OAEP-256"));
+}
