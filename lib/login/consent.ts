@@ -6,11 +6,17 @@ export async function hasConsent(applicationId: string, subject: string, scopes:
   return !!consent && scopes.every((s) => consent.scopes.includes(s));
 }
 
+/** Adds the scopes to what the person already agreed to (earlier consents stay). */
 export async function grantConsent(applicationId: string, subject: string, scopes: string[]): Promise<void> {
-  await (await prisma()).consent.upsert({
-    where: { applicationId_subject: { applicationId, subject } },
-    create: { applicationId, subject, scopes },
-    update: { scopes },
+  const db = await prisma();
+  await db.$transaction(async (tx) => {
+    const existing = await tx.consent.findUnique({ where: { applicationId_subject: { applicationId, subject } } });
+    const merged = [...new Set([...(existing?.scopes ?? []), ...scopes])];
+    await tx.consent.upsert({
+      where: { applicationId_subject: { applicationId, subject } },
+      create: { applicationId, subject, scopes: merged },
+      update: { scopes: merged },
+    });
   });
 }
 

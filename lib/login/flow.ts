@@ -11,7 +11,6 @@ import { prisma } from "../db/client";
 import type { LoginTransaction, Prisma } from "../db/generated/client";
 import type { EidResult } from "../eid/types";
 import { BROWSER_COOKIE, SESSION_COOKIE, serializeCookie } from "../http/cookies";
-import { escapeHtml, htmlPage } from "../http/html";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
@@ -255,17 +254,15 @@ async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Auth
 async function consentRevoked(tx: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
   const request = requestOf(tx);
   await transition(tx, "failed", { error: "access_denied", errorDescription: "The user revoked consent" });
-  const back = authorizationResponse({
+  return authorizationResponse({
     redirectUri: request.redirectUri,
-    mode: "query",
+    mode: request.responseMode,
     params: { error: "access_denied", error_description: "The user revoked consent", state: request.state },
-  }).headers.get("Location")!;
-  const continueUrl = request.responseMode === "query" ? back : back.replace("?", "#");
-  const page = htmlPage({
-    title: "Consent withdrawn",
-    head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(continueUrl)}">`,
-    body: `<h1 data-testid="consent-revoked">Consent withdrawn</h1><p>${escapeHtml(client.clientName)} will no longer receive your information without asking you again.</p><p><a class="button" href="${escapeHtml(continueUrl)}">Continue to ${escapeHtml(client.clientName)}</a></p>`,
+    headers: cookies.length ? { "Set-Cookie": cookies } : undefined,
+    notice: {
+      title: "Consent withdrawn",
+      text: `${client.clientName} will no longer receive your information without asking you again.`,
+      testId: "consent-revoked",
+    },
   });
-  for (const c of cookies) page.headers.append("Set-Cookie", c);
-  return page;
 }

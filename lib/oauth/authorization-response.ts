@@ -13,6 +13,20 @@ export interface AuthorizationResponseInput {
   mode: ResponseMode;
   params: Record<string, string | undefined>;
   headers?: Record<string, string | string[]>;
+  /**
+   * Show this notice first and continue on its own after a few seconds, with a link or button
+   * (used to confirm a withdrawn consent before returning).
+   */
+  notice?: { title: string; text: string; testId: string };
+}
+
+/** The redirect_uri with the response in its query or fragment (RFC 6749 §4.1.2, OAuth Multiple Response Types §2). */
+export function responseLocation(redirectUri: string, mode: "query" | "fragment", params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  const entries = withParams(params);
+  if (mode === "query") for (const [k, v] of entries) url.searchParams.append(k, v);
+  else url.hash = new URLSearchParams(entries).toString();
+  return url.toString();
 }
 
 function withParams(params: Record<string, string | undefined>): [string, string][] {
@@ -33,22 +47,28 @@ export function authorizationResponse(input: AuthorizationResponseInput): Respon
     const target = new URL(input.redirectUri);
     const fields = entries.map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join("");
     // The form submits itself; without JavaScript the button does it (no-JS users and CSP-strict browsers).
-    const script = "document.forms[0].submit()";
+    const script = input.notice ? "setTimeout(function(){document.forms[0].submit()},3000)" : "document.forms[0].submit()";
     const hash = `sha256-${createHash("sha256").update(script).digest("base64")}`;
+    const heading = input.notice
+      ? `<h1 data-testid="${escapeHtml(input.notice.testId)}">${escapeHtml(input.notice.title)}</h1><p>${escapeHtml(input.notice.text)}</p>`
+      : "<h1>Returning to the application…</h1>";
     const page = htmlPage({
-      title: "Returning to the application",
+      title: input.notice?.title ?? "Returning to the application",
       formAction: target.origin,
       scriptHash: hash,
-      body: `<h1>Returning to the application…</h1><form method="post" action="${escapeHtml(input.redirectUri)}">${fields}<noscript><p>JavaScript is off: press the button to continue.</p></noscript><button type="submit">Continue</button></form><script>${script}</script>`,
+      body: `${heading}<form method="post" action="${escapeHtml(input.redirectUri)}">${fields}<noscript><p>JavaScript is off: press the button to continue.</p></noscript><button type="submit">Continue</button></form><script>${script}</script>`,
     });
     return applyHeaders(page, input.headers);
   }
-  const url = new URL(input.redirectUri);
-  if (input.mode === "query") {
-    for (const [k, v] of entries) url.searchParams.append(k, v);
-  } else {
-    url.hash = new URLSearchParams(entries).toString();
+  const location = responseLocation(input.redirectUri, input.mode, input.params);
+  if (input.notice) {
+    const page = htmlPage({
+      title: input.notice.title,
+      head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(location)}">`,
+      body: `<h1 data-testid="${escapeHtml(input.notice.testId)}">${escapeHtml(input.notice.title)}</h1><p>${escapeHtml(input.notice.text)}</p><p><a class="button" href="${escapeHtml(location)}">Continue</a></p>`,
+    });
+    return applyHeaders(page, input.headers);
   }
-  const response = new Response(null, { status: 303, headers: { Location: url.toString(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  const response = new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
   return applyHeaders(response, input.headers);
 }
