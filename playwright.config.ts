@@ -54,6 +54,8 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@porta.local",
       ADMIN_PASSWORD: "e2e-admin-password",
       LOG_LEVEL: "warn",
+      // The reference webhook receiver and test relying parties run on loopback.
+      ALLOW_PRIVATE_OUTBOUND: "true",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

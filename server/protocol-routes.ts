@@ -17,6 +17,7 @@ import { authorize } from "../lib/endpoints/authorize";
 import { loginAction, type LoginAction } from "../lib/endpoints/login-actions";
 import { logout } from "../lib/endpoints/logout";
 import { pushAuthorizationRequest } from "../lib/endpoints/par";
+import { resumeLogin } from "../lib/endpoints/resume";
 import { token } from "../lib/endpoints/token";
 import { userinfo } from "../lib/endpoints/userinfo";
 import { config } from "../lib/config";
@@ -69,6 +70,7 @@ function buildRoutes(): Route[] {
     { pattern: /^\/oauth2\/par$/, methods: { POST: (r) => pushAuthorizationRequest(r) } },
     { pattern: /^\/oauth2\/userinfo$/, methods: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) } },
     { pattern: /^\/oauth2\/logout$/, methods: { GET: (r) => logout(r), POST: (r) => logout(r) } },
+    { pattern: /^\/login\/resume\/([A-Za-z0-9_-]{16,128})$/, params: ["token"], methods: { GET: (r, p) => resumeLogin(r, p.token!) } },
     // The hosted login's form posts (the pages themselves are Next.js pages).
     ...Object.entries(LOGIN_ACTIONS).map(([segment, action]): Route => ({
       pattern: new RegExp(`^/login/([0-9a-f-]{36})/${segment}$`),

@@ -145,6 +145,10 @@ export async function findApplication(clientId: string): Promise<ApplicationReco
   return (await prisma()).application.findUnique({ where: { clientId }, include: INCLUDE });
 }
 
+export async function findApplicationById(id: string): Promise<ApplicationRecord | null> {
+  return (await prisma()).application.findUnique({ where: { id }, include: INCLUDE });
+}
+
 /** The application a registration access token manages, or null (RFC 7592 §2: compare in constant time). */
 export async function findByRegistrationToken(clientId: string, token: string): Promise<ApplicationRecord | null> {
   const app = await (await prisma()).application.findUnique({ where: { registrationTokenHash: hashToken(token) }, include: INCLUDE });

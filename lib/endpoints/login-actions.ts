@@ -3,7 +3,6 @@
  * Each is accepted only from the browser that started the login (browser-binding cookie,
  * SameSite=Lax), from Porta's own origin, and in the state it belongs to.
  */
-import { prisma } from "../db/client";
 import type { LoginState, LoginTransaction } from "../db/generated/client";
 import { config } from "../config";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
@@ -14,7 +13,7 @@ import { methodOrThrow, noConnector, simulateEid, simulatorAvailable } from "../
 import { cancelLogin, completeEid, decideConsent, failLogin, selectMethod } from "../login/flow";
 import { findBrowserTransaction, requestOf, TransactionConflictError, transition } from "../login/transaction";
 import { OAuthError } from "../oauth/errors";
-import type { ApplicationRecord } from "../clients/application-service";
+import { findApplicationById, type ApplicationRecord } from "../clients/application-service";
 
 export type LoginAction = "select" | "authenticate" | "consent" | "cancel" | "back";
 
@@ -37,7 +36,7 @@ function isSameOrigin(request: Request): boolean {
 }
 
 async function loadClient(tx: LoginTransaction): Promise<ApplicationRecord> {
-  const app = await (await prisma()).application.findUnique({ where: { id: tx.applicationId }, include: { webhook: true, tenant: true } });
+  const app = await findApplicationById(tx.applicationId);
   if (!app) throw new OAuthError("server_error", "The application was deleted during the login");
   return app;
 }

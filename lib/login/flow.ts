@@ -6,9 +6,13 @@
  */
 import type { ApplicationRecord } from "../clients/application-service";
 import { hashToken } from "../crypto/hash";
-import { randomToken } from "../crypto/random";
+import { randomHex128, randomToken } from "../crypto/random";
+import { config } from "../config";
+import { applyClaimsOperations } from "../webhooks/claims-operations";
+import { dispatchEvent } from "../webhooks/dispatch";
+import { POST_AUTH_EVENT, POST_AUTH_RESUME_EVENT, type PostAuthEvent, type PostAuthResumeEvent } from "../webhooks/events";
 import { prisma } from "../db/client";
-import type { LoginTransaction, Prisma } from "../db/generated/client";
+import type { LoginTransaction, Prisma, WebhookExtension } from "../db/generated/client";
 import type { EidResult } from "../eid/types";
 import { BROWSER_COOKIE, SESSION_COOKIE, serializeCookie } from "../http/cookies";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
@@ -24,6 +28,8 @@ import { createTransaction, requestOf, transition } from "./transaction";
 import { findEidMethod } from "../eid/catalogue";
 
 export const CODE_LIFETIME_S = 60;
+/** How long a login waits for the browser to come back from a webhook's 303 (design.md §7). */
+export const RESUME_WINDOW_S = 15 * 60;
 const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** What a completed authentication contributes to the tokens; kept on the transaction until issued. */
@@ -165,6 +171,89 @@ async function afterAuthentication(tx: LoginTransaction, client: ApplicationReco
     await revokeConsent(client.id, auth.subject);
     return consentRevoked(tx, client, cookies);
   }
+  if (client.webhook) return runPostAuthWebhook(tx, client, client.webhook, auth, cookies);
+  return afterWebhooks(tx, client, auth, cookies);
+}
+
+/**
+ * The post-auth webhook (spec 3, design.md §7): 204 or claims → continue; abort → access_denied;
+ * 303 → pause until the browser returns to resumeUrl; any failure → server_error, no token.
+ */
+async function runPostAuthWebhook(
+  tx: LoginTransaction,
+  client: ApplicationRecord,
+  webhook: WebhookExtension,
+  auth: Authentication,
+  cookies: string[],
+): Promise<Response> {
+  const conversationId = randomHex128();
+  const resumeToken = randomToken(32);
+  const moved = await transition(tx, "webhook_post_auth", {
+    ...authenticationChanges(auth),
+    conversationId,
+    resumeTokenHash: hashToken(resumeToken),
+    resumeExpiresAt: new Date(Date.now() + RESUME_WINDOW_S * 1000),
+  });
+  const event: PostAuthEvent = {
+    event: POST_AUTH_EVENT,
+    conversationId,
+    environment: client.tenant.environment,
+    user: { ...auth.claims, sub: auth.subject },
+    resumeUrl: `${config().issuer}/login/resume/${resumeToken}`,
+  };
+  const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook }, event, { allowRedirect: tx.kind === "browser" });
+  switch (outcome.kind) {
+    case "continue": {
+      const claims = outcome.operations ? applyClaimsOperations(auth.claims, outcome.operations) : auth.claims;
+      return afterWebhooks(moved, client, { ...auth, claims }, cookies);
+    }
+    case "abort":
+      return failLogin(moved, new OAuthError("access_denied", outcome.description), cookies);
+    case "redirect": {
+      await transition(moved, "paused");
+      return redirect(outcome.location, cookies);
+    }
+    case "failure":
+      return failLogin(moved, webhookFailed(), cookies);
+  }
+}
+
+function webhookFailed(): OAuthError {
+  return new OAuthError("server_error", "login webhook failed");
+}
+
+/**
+ * The browser came back to resumeUrl (only the browser that started the login, once, within
+ * 15 minutes): send post-auth-resume and continue as its answer says (no 303 here).
+ */
+export async function resumeAfterWebhookRedirect(tx: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
+  if (!tx.resumeExpiresAt || tx.resumeExpiresAt <= new Date()) {
+    return failLogin(tx, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
+  }
+  const moved = await transition(tx, "webhook_resume", { resumeTokenHash: null });
+  if (!client.webhook || !moved.conversationId) return failLogin(moved, webhookFailed());
+  const event: PostAuthResumeEvent = {
+    event: POST_AUTH_RESUME_EVENT,
+    conversationId: moved.conversationId,
+    environment: client.tenant.environment,
+    resumeRequest: { url: requestedUrl },
+  };
+  const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook: client.webhook }, event, { allowRedirect: false });
+  const auth = authenticationOf(moved);
+  switch (outcome.kind) {
+    case "continue": {
+      const claims = outcome.operations ? applyClaimsOperations(auth.claims, outcome.operations) : auth.claims;
+      return afterWebhooks(moved, client, { ...auth, claims }, []);
+    }
+    case "abort":
+      return failLogin(moved, new OAuthError("access_denied", outcome.description));
+    default:
+      return failLogin(moved, webhookFailed());
+  }
+}
+
+async function afterWebhooks(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
   const consentAsked = request.prompt.includes("consent");
   const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
   if (needsConsent) {

@@ -1,7 +1,6 @@
 /** What a hosted login page needs, loaded for the browser that owns the login. */
-import { prisma } from "../db/client";
 import type { LoginState, LoginTransaction } from "../db/generated/client";
-import type { ApplicationRecord } from "../clients/application-service";
+import { findApplicationById, type ApplicationRecord } from "../clients/application-service";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { findBrowserTransaction, requestOf } from "./transaction";
 
@@ -14,7 +13,7 @@ export async function loadLoginPage(transactionId: string, browserToken: string 
   const tx = await findBrowserTransaction(transactionId, browserToken);
   if (!tx) return { kind: "missing" };
   if (tx.state === "completed" || tx.state === "failed") return { kind: "finished" };
-  const client = await (await prisma()).application.findUnique({ where: { id: tx.applicationId }, include: { webhook: true, tenant: true } });
+  const client = await findApplicationById(tx.applicationId);
   if (!client) return { kind: "missing" };
   return { kind: "ok", tx, client, request: requestOf(tx) };
 }
