@@ -3,7 +3,7 @@
  * verifies every Porta token (JWKS, nbf/exp, iss, sub, aud, jti replay).
  */
 import { createServer } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { startReceiver, redirectAndResume, type Reply, type RunningReceiver, type WebhookEvent } from "../examples/webhook-receiver/receiver";
 import { registerClient, type E2EClient } from "./support/porta";
@@ -54,7 +54,7 @@ async function login(page: Page, scope = "openid"): Promise<Record<string, strin
   return rp.nextResponse();
 }
 
-async function idToken(request: import("@playwright/test").APIRequestContext, code: string): Promise<Record<string, unknown>> {
+async function idToken(request: APIRequestContext, code: string): Promise<Record<string, unknown>> {
   const basic = Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret!)}`).toString("base64");
   const response = await request.post("/oauth2/token", { headers: { Authorization: `Basic ${basic}` }, form: { grant_type: "authorization_code", code, redirect_uri: rp.callback } });
   expect(response.status()).toBe(200);

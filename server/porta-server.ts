@@ -28,9 +28,10 @@ export interface RunningServer {
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-async function nextHandler(dir: string): Promise<NodeHandler> {
+async function nextHandler(dir: string, port: number, hostname: string): Promise<NodeHandler> {
   const { default: next } = await import("next");
-  const app = next({ dev: false, dir });
+  // Next needs its own address for internal requests (server action redirects).
+  const app = next({ dev: false, dir, port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
   return (req, res) => handle(req, res);
@@ -41,7 +42,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function startPortaServer(options: PortaServerOptions): Promise<RunningServer> {
   const cfg = config();
   const origin = new URL(cfg.issuer).origin;
-  const ui = options.ui ? await nextHandler(options.dir ?? process.cwd()) : undefined;
+  const ui = options.ui ? await nextHandler(options.dir ?? process.cwd(), options.port, "localhost") : undefined;
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();

@@ -6,6 +6,7 @@
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
 import type { ApplicationRecord } from "./application-service";
+import { processCache } from "../process-cache";
 
 export const JWKS_URI_TIMEOUT_MS = 5000;
 export const JWKS_URI_MAX_BYTES = 256 * 1024;
@@ -23,8 +24,10 @@ interface CachedSet {
   fetchedAt: number;
 }
 
-const cache = new Map<string, CachedSet>();
-const inflight = new Map<string, Promise<CachedSet>>();
+const cache = processCache<string, CachedSet>("client-jwks");
+const inflight = processCache<string, Promise<CachedSet>>("client-jwks-inflight");
+/** When each URI was last refetched for an unknown kid: the once-a-minute limit counts from there. */
+const lastRefetch = processCache<string, number>("client-jwks-refetch");
 
 async function fetchJwks(uri: string): Promise<CachedSet> {
   let response;
@@ -49,9 +52,15 @@ async function fetchJwks(uri: string): Promise<CachedSet> {
 
 async function loadUri(uri: string, force: boolean): Promise<CachedSet> {
   const hit = cache.get(uri);
-  const fresh = hit && Date.now() - hit.fetchedAt < JWKS_CACHE_MAX_AGE_MS;
-  const coolingDown = hit && Date.now() - hit.fetchedAt < JWKS_REFETCH_COOLDOWN_MS;
-  if (hit && (fresh && !force || (force && coolingDown))) return hit;
+  const now = Date.now();
+  if (hit && !force && now - hit.fetchedAt < JWKS_CACHE_MAX_AGE_MS) return hit;
+  if (hit && force && !inflight.has(uri)) {
+    // The limit is on refetches for unknown kids (design.md §11), not on the fetch that filled the
+    // cache: a client that rotates right after its first use must not be locked out for a minute.
+    // (A refetch already under way is joined below.)
+    if (now - (lastRefetch.get(uri) ?? -Infinity) < JWKS_REFETCH_COOLDOWN_MS) return hit;
+    lastRefetch.set(uri, now);
+  }
   let pending = inflight.get(uri);
   if (!pending) {
     pending = fetchJwks(uri).finally(() => inflight.delete(uri));
@@ -99,4 +108,5 @@ export async function clientEncryptionKey(client: ApplicationRecord): Promise<JW
 
 export function clearClientKeyCache(): void {
   cache.clear();
+  lastRefetch.clear();
 }

@@ -83,6 +83,8 @@ export const ZClientMetadataSchema = z.object({
   backchannel_client_notification_endpoint: z.string().optional(),
   // Porta metadata
   tenant_id: z.uuid().optional(),
+  /** The eIDs the application offers (default: every eID of its tenant's environment). */
+  enabled_acr_values: z.array(ZAcr).max(60).optional(),
   scope_strategy: z.enum(["dynamic", "static"]).default("dynamic"),
   static_scopes: z.record(ZAcr, z.array(z.enum(SCOPE_VALUES)).max(10)).optional(),
   require_jti: z.boolean().default(false),

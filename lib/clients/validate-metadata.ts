@@ -187,10 +187,16 @@ export function validateClientMetadata(input: unknown, environment: Environment)
   }
 
   const available = new Set(methodsForEnvironment(environment).map((e) => e.acr));
-  for (const acr of [...m.default_acr_values, ...Object.keys(m.static_scopes ?? {})]) {
+  for (const acr of [...m.default_acr_values, ...Object.keys(m.static_scopes ?? {}), ...(m.enabled_acr_values ?? [])]) {
     if (!available.has(acr)) {
       throw invalidClientMetadata(`${JSON.stringify(acr)} (${findEidMethod(acr)?.name ?? "unknown"}) is not available in ${environment} tenants`);
     }
+  }
+
+  if (m.enabled_acr_values) {
+    if (m.enabled_acr_values.length === 0) throw invalidClientMetadata("enabled_acr_values: enable at least one eID");
+    const notEnabled = m.default_acr_values.find((acr) => !m.enabled_acr_values!.includes(acr));
+    if (notEnabled) throw invalidClientMetadata(`default_acr_values: ${notEnabled} is not among the enabled eIDs`);
   }
 
   if (m.webhook) {

@@ -3,13 +3,14 @@ import { db } from "../db/client";
 import type { KeyPurpose } from "../db/generated/client";
 import { KEY_CACHE_TTL_MS } from "./algorithms";
 import { publishedKeys } from "./key-store";
+import { processCache } from "../process-cache";
 
 interface CachedJwks {
   body: string;
   expiresAt: number;
 }
 
-const cache = new Map<KeyPurpose, CachedJwks>();
+const cache = processCache<KeyPurpose, CachedJwks>("jwks");
 
 /**
  * The serialised JWKS for a purpose, cached in-process for KEY_CACHE_TTL_MS: a key rotated through

@@ -7,6 +7,7 @@ import { decryptAtRest } from "../crypto/encryption";
 import { db } from "../db/client";
 import type { KeyPurpose } from "../db/generated/client";
 import { KEY_CACHE_TTL_MS, type SigningAlg } from "./algorithms";
+import { processCache } from "../process-cache";
 
 export interface ActiveSigningKey {
   kid: string;
@@ -14,7 +15,7 @@ export interface ActiveSigningKey {
   key: CryptoKey;
 }
 
-const cache = new Map<string, { value: Promise<ActiveSigningKey>; expiresAt: number }>();
+const cache = processCache<string, { value: Promise<ActiveSigningKey>; expiresAt: number }>("signing-keys");
 
 export class NoSigningKeyError extends Error {
   override name = "NoSigningKeyError";

@@ -1,0 +1,51 @@
+/**
+ * Dashboard sign-in (next-auth v5): email + password admins from the database, JWT sessions that
+ * expire after 8 hours. The session secret is derived from PORTA_SECRET, so every instance agrees.
+ * Pages and server actions check the session server-side (components/dashboard/session.ts).
+ */
+import { createHmac } from "node:crypto";
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { z } from "zod";
+import { verifyAdminCredentials } from "@/lib/admin/admin-users";
+import { instanceSecret } from "@/lib/crypto/secret";
+
+export const SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+class AccountLocked extends CredentialsSignin {
+  override code = "locked";
+}
+
+const ZCredentialsSchema = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1000) });
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: createHmac("sha256", instanceSecret()).update("porta/dashboard-session/v1").digest("base64url"),
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: "/dashboard/signin" },
+  providers: [
+    Credentials({
+      credentials: { email: {}, password: {} },
+      async authorize(raw) {
+        const parsed = ZCredentialsSchema.safeParse(raw);
+        if (!parsed.success) return null;
+        const result = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
+        if (!result.ok) {
+          if (result.reason === "locked") throw new AccountLocked();
+          return null;
+        }
+        return { id: result.adminId, email: result.email };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.sub = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+}));

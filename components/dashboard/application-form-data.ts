@@ -1,0 +1,121 @@
+/**
+ * Between the dashboard's application form and the application service: the form's fields are the
+ * client metadata names, so the same validation (validate-metadata.ts) applies as for RFC 7591.
+ */
+import type { ApplicationRecord } from "@/lib/clients/application-service";
+import type { TClientMetadataInput } from "@/lib/clients/schemas";
+
+export type FormValues = Record<string, string | string[]>;
+
+export interface FormState {
+  errors?: Record<string, string>;
+  values?: FormValues;
+  /** Shown once after creation or rotation. */
+  created?: { clientId: string; clientSecret?: string; registrationAccessToken?: string };
+  saved?: boolean;
+}
+
+const lines = (value: string | undefined) => (value ?? "").split(/[\r\n,]+/).map((v) => v.trim()).filter(Boolean);
+
+export function formValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const key of new Set(form.keys())) {
+    if (key.startsWith("$")) continue; // React's action bookkeeping
+    const all = form.getAll(key).map(String);
+    values[key] = all.length > 1 || key.endsWith("[]") ? all : (all[0] ?? "");
+  }
+  return values;
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? ""));
+const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+
+export class FormInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function valuesToMetadata(values: FormValues): TClientMetadataInput {
+  let jwks: unknown;
+  const jwksText = one(values.jwks).trim();
+  if (jwksText) {
+    try {
+      jwks = JSON.parse(jwksText);
+    } catch {
+      throw new FormInputError("jwks", "Not valid JSON: paste a JSON Web Key Set ({\"keys\": [...]})");
+    }
+  }
+  const enabled = many(values["enabled_acr_values[]"]);
+  const staticScopes: Record<string, string[]> = {};
+  for (const acr of enabled) {
+    const scopes = many(values[`static_scopes[${acr}][]`]);
+    if (scopes.length) staticScopes[acr] = scopes;
+  }
+  const webhookUrl = one(values.webhook_url).trim();
+  const timeout = one(values.webhook_timeout_ms).trim();
+  const metadata: Record<string, unknown> = {
+    client_name: one(values.client_name).trim() || undefined,
+    redirect_uris: lines(one(values.redirect_uris)),
+    post_logout_redirect_uris: lines(one(values.post_logout_redirect_uris)),
+    response_types: many(values["response_types[]"]),
+    token_endpoint_auth_method: one(values.token_endpoint_auth_method) || "client_secret_basic",
+    jwks,
+    jwks_uri: one(values.jwks_uri).trim() || undefined,
+    id_token_signed_response_alg: one(values.id_token_signed_response_alg) || "RS256",
+    request_object_signing_alg: one(values.request_object_signing_alg) || undefined,
+    require_pushed_authorization_requests: one(values.require_pushed_authorization_requests) === "on",
+    require_jti: one(values.require_jti) === "on",
+    consent_required: one(values.consent_required) === "on",
+    scope_strategy: one(values.scope_strategy) || "dynamic",
+    enabled_acr_values: enabled,
+    default_acr_values: many(values["default_acr_values[]"]),
+    static_scopes: Object.keys(staticScopes).length ? staticScopes : undefined,
+    webhook: webhookUrl
+      ? { url: webhookUrl, claim_whitelist: lines(one(values.webhook_claim_whitelist)), timeout_ms: timeout ? Number(timeout) : 10000 }
+      : undefined,
+  };
+  return metadata as TClientMetadataInput;
+}
+
+/** The field an error description is about ("redirect_uris: ...", "webhook.url must ..."). */
+export function fieldOf(description: string): string {
+  const match = /^([a-z_]+(?:\.[a-z_]+)?)\b/.exec(description);
+  const name = match?.[1] ?? "form";
+  const map: Record<string, string> = { "webhook.url": "webhook_url", "webhook.claim_whitelist": "webhook_claim_whitelist", "webhook.timeout_ms": "webhook_timeout_ms" };
+  if (map[name]) return map[name];
+  if (name.startsWith("grant_types") || name.startsWith("response_types")) return "response_types";
+  if (name.startsWith("static_scopes")) return "static_scopes";
+  const known = ["client_name", "redirect_uris", "post_logout_redirect_uris", "token_endpoint_auth_method", "jwks", "jwks_uri", "id_token_signed_response_alg", "request_object_signing_alg", "scope_strategy", "enabled_acr_values", "default_acr_values", "private_key_jwt"];
+  if (name === "private_key_jwt") return "token_endpoint_auth_method";
+  return known.includes(name) ? name : "form";
+}
+
+export function valuesOf(app: ApplicationRecord): FormValues {
+  const staticScopes = (app.staticScopes ?? {}) as Record<string, string[]>;
+  const values: FormValues = {
+    client_name: app.clientName,
+    redirect_uris: app.redirectUris.join("\n"),
+    post_logout_redirect_uris: app.postLogoutRedirectUris.join("\n"),
+    "response_types[]": app.responseTypes,
+    token_endpoint_auth_method: app.tokenEndpointAuthMethod,
+    jwks: app.jwks ? JSON.stringify(app.jwks, null, 2) : "",
+    jwks_uri: app.jwksUri ?? "",
+    id_token_signed_response_alg: app.idTokenSignedResponseAlg,
+    request_object_signing_alg: app.requestObjectSigningAlg ?? "",
+    require_pushed_authorization_requests: app.requirePushedAuthorizationRequests ? "on" : "",
+    require_jti: app.requireJti ? "on" : "",
+    consent_required: app.consentRequired ? "on" : "",
+    scope_strategy: app.scopeStrategy,
+    "enabled_acr_values[]": app.enabledAcrValues,
+    "default_acr_values[]": app.defaultAcrValues,
+    webhook_url: app.webhook?.url ?? "",
+    webhook_claim_whitelist: app.webhook?.claimWhitelist.join(", ") ?? "",
+    webhook_timeout_ms: app.webhook ? String(app.webhook.timeoutMs) : "",
+  };
+  for (const [acr, scopes] of Object.entries(staticScopes)) values[`static_scopes[${acr}][]`] = scopes;
+  return values;
+}

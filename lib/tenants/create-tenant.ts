@@ -1,0 +1,31 @@
+/** A new tenant, its first owner, its signing keys and the audit row, together. */
+import { z } from "zod";
+import type { Actor } from "../audit/record-audit";
+import { recordAudit } from "../audit/record-audit";
+import { db as database } from "../db/client";
+import type { Tenant } from "../db/generated/client";
+import { ensureKeys } from "../keys/key-store";
+
+export const ZTenantInputSchema = z.object({
+  name: z.string().trim().min(2, "Name must be at least 2 characters").max(80, "Name must be at most 80 characters"),
+  environment: z.enum(["test", "production"], { error: "Choose test or production" }),
+});
+export type TTenantInput = z.infer<typeof ZTenantInputSchema>;
+
+export class DuplicateTenantError extends Error {
+  override name = "DuplicateTenantError";
+}
+
+export async function createTenant(input: TTenantInput, ownerId: string, actor: Actor): Promise<Tenant> {
+  const d = await database();
+  const existing = await d.prisma.tenant.findUnique({ where: { name: input.name } });
+  if (existing) throw new DuplicateTenantError(`A tenant named ${input.name} already exists`);
+  const tenant = await d.prisma.$transaction(async (tx) => {
+    const created = await tx.tenant.create({ data: { name: input.name, environment: input.environment } });
+    await tx.tenantMembership.create({ data: { adminUserId: ownerId, tenantId: created.id, role: "owner" } });
+    await recordAudit(tx, actor, { tenantId: created.id, action: "tenant.create", targetType: "tenant", targetId: created.id, after: input });
+    return created;
+  });
+  await ensureKeys(d, { purpose: "oidc", tenantId: tenant.id });
+  return tenant;
+}
