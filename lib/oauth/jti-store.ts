@@ -1,6 +1,7 @@
 /**
  * Single-use JWT ids (client assertions, request objects): a unique key per (issuer, jti) in the
- * database, so a replay is refused on every instance. Rows are kept until the token expires.
+ * database, so a replay is refused on every instance. Rows are kept until `expiresAt`, which
+ * callers set to the last moment the token could still be accepted (exp plus clock skew).
  */
 import { prisma } from "../db/client";
 

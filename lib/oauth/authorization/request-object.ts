@@ -14,6 +14,7 @@ import { useJtiOnce } from "../jti-store";
 
 const ALGS = ["RS256", "PS256", "ES256"];
 const MAX_LIFETIME_S = 3600;
+const CLOCK_SKEW_S = 30;
 const JWT_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "request", "request_uri"]);
 
 const invalid = (description: string) => new OAuthError("invalid_request_object", description);
@@ -41,10 +42,12 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   const aud = claims.aud;
   if (!(aud === issuer || (Array.isArray(aud) && aud.includes(issuer)))) throw invalid(`request object aud must be the issuer ${issuer}`);
   if (typeof claims.exp !== "number") throw invalid("request object must have exp");
+  // RFC 7519 §4.1.7: a string; any other jti would escape the single-use check.
+  if (claims.jti !== undefined && typeof claims.jti !== "string") throw invalid("request object jti must be a string");
   const from = typeof claims.nbf === "number" ? claims.nbf : Math.floor(Date.now() / 1000);
   if (claims.exp - from > MAX_LIFETIME_S) throw invalid("request object lives longer than 60 minutes (exp − nbf)");
   try {
-    await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: 30 });
+    await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
     if (error instanceof ClientKeysError) throw invalid(`request object could not be checked: ${error.message}`);
     if (error instanceof errors.JWTExpired) throw invalid("request object has expired");
@@ -53,7 +56,8 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
     if (error instanceof errors.JOSEError) throw invalid(`request object is not valid: ${error.message}`);
     throw error;
   }
-  if (typeof claims.jti === "string" && !(await useJtiOnce(`request-object:${client.clientId}`, claims.jti, new Date(claims.exp * 1000)))) {
+  // The jti is kept until the object can no longer pass (exp + skew), so a sweep cannot reopen it.
+  if (typeof claims.jti === "string" && !(await useJtiOnce(`request-object:${client.clientId}`, claims.jti, new Date((claims.exp + CLOCK_SKEW_S) * 1000)))) {
     throw invalid("request object jti was already used");
   }
   const params = new Map<string, string>();

@@ -55,6 +55,8 @@ export async function verifyClientAssertion(_client: ApplicationRecord | null, a
   if (claims.exp > now + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) {
     throw invalidClient(`client_assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_S} s)`);
   }
+  // RFC 7519 §4.1.7: a string. Any other jti would pass unrecorded, so its replay would go unnoticed.
+  if (claims.jti !== undefined && typeof claims.jti !== "string") throw invalidClient("client_assertion jti must be a string");
   if (jtiRequired(client) && (typeof claims.jti !== "string" || claims.jti.length === 0)) {
     throw invalidClient("client_assertion must have a jti (this application requires one)");
   }
@@ -71,7 +73,8 @@ export async function verifyClientAssertion(_client: ApplicationRecord | null, a
   }
 
   if (typeof claims.jti === "string") {
-    const fresh = await useJtiOnce(`assertion:${client.clientId}`, claims.jti, new Date(claims.exp * 1000));
+    // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
+    const fresh = await useJtiOnce(`assertion:${client.clientId}`, claims.jti, new Date((claims.exp + CLOCK_SKEW_S) * 1000));
     if (!fresh) throw invalidClient("client_assertion jti was already used");
   }
   return client;

@@ -1,0 +1,459 @@
+/**
+ * private_key_jwt (RFC 7523, spec 2.7, design.md §5.4) and signed request objects (RFC 9101,
+ * design.md §5.3, §11), the refusals: every bad client assertion is 401 invalid_client (400
+ * invalid_request for a malformed request) and leaves the code redeemable; every bad request object
+ * is invalid_request_object at the registered redirect_uri, or Porta's error page when the
+ * redirect_uri is not registered, or 400 JSON at the PAR endpoint.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWTPayload } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "../../lib/db/client";
+import { requiresJti } from "../../lib/eid/catalogue";
+import { errorPageCode, responseParams, TestBrowser, type Hop } from "../support/browser";
+import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { startTestPorta, type TestPorta } from "../support/test-server";
+
+const MOCK = "urn:grn:authn:mock";
+const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+
+let porta: TestPorta;
+/** The registered RSA signing key (kid k1) and one Porta has never seen. */
+let key: CryptoKey;
+let unregisteredKey: CryptoKey;
+let ecKey: CryptoKey;
+/**
+ * private_key_jwt clients: as registered (every eID enabled, FTN among them, so jti is required);
+ * without FTN, with and without require_jti; and with request_object_signing_alg ES256.
+ */
+let pkj: RegisteredClient;
+let pkjNoFtn: RegisteredClient;
+let pkjJti: RegisteredClient;
+let pkjEs: RegisteredClient;
+let secretClient: RegisteredClient;
+
+beforeAll(async () => {
+  porta = await startTestPorta();
+  const rsa = await generateKeyPair("RS256", { extractable: true });
+  const ec = await generateKeyPair("ES256", { extractable: true });
+  key = rsa.privateKey;
+  ecKey = ec.privateKey;
+  unregisteredKey = (await generateKeyPair("RS256")).privateKey;
+  const rsaJwk = { ...(await exportJWK(rsa.publicKey)), kid: "k1", use: "sig", alg: "RS256" };
+  const ecJwk = { ...(await exportJWK(ec.publicKey)), kid: "ec1", use: "sig", alg: "ES256" };
+  pkj = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
+  pkjNoFtn = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
+  pkjJti = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] }, require_jti: true });
+  // FTN switched off (as in the dashboard), so that only require_jti decides whether a jti is needed.
+  const db = await prisma();
+  for (const client of [pkjNoFtn, pkjJti]) {
+    const app = await db.application.findUniqueOrThrow({ where: { clientId: client.client_id } });
+    await db.application.update({ where: { id: app.id }, data: { enabledAcrValues: app.enabledAcrValues.filter((acr) => !requiresJti(acr)) } });
+  }
+  pkjEs = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, request_object_signing_alg: "ES256" });
+  secretClient = await registerClient(porta);
+});
+
+afterAll(async () => {
+  await porta.close();
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+
+interface SignOptions {
+  alg?: string;
+  kid?: string | null;
+  key?: CryptoKey | Uint8Array;
+}
+
+/** Signs `payload`, dropping members set to undefined. */
+function sign(payload: Record<string, unknown>, options: SignOptions = {}): Promise<string> {
+  const claims = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined)) as JWTPayload;
+  const kid = options.kid === undefined ? "k1" : options.kid;
+  return new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? "RS256", ...(kid ? { kid } : {}) }).sign(options.key ?? key);
+}
+
+/** A client assertion for `client` with good defaults; `overrides` replace or (undefined) drop claims. */
+function assertion(client: RegisteredClient, overrides: Record<string, unknown> = {}, options: SignOptions = {}): Promise<string> {
+  return sign({ iss: client.client_id, sub: client.client_id, aud: porta.issuer, iat: now(), exp: now() + 60, jti: randomUUID(), ...overrides }, options);
+}
+
+interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  const response = await fetch(`${porta.issuer}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+interface IssuedCode {
+  client: RegisteredClient;
+  code: string;
+  verifier: string;
+}
+
+/** A code for `client` through the mock eID (no page), with PKCE. */
+async function issueCode(client: RegisteredClient): Promise<IssuedCode> {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const query = new URLSearchParams({ client_id: client.client_id, redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", acr_values: MOCK, code_challenge: challenge, code_challenge_method: "S256" });
+  const hop = await new TestBrowser(porta.issuer).get(`/oauth2/authorize?${query}`);
+  expect(hop.status, hop.text.slice(0, 300)).toBe(303);
+  const code = responseParams(hop.location!).code;
+  expect(code, hop.location ?? "").toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return { client, code: code!, verifier };
+}
+
+/** Redeems with a client assertion; `extra` adds or (with undefined) removes form fields. */
+function redeemWith(issued: IssuedCode, clientAssertion: string, extra: Record<string, string | undefined> = {}, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  const form: Record<string, string | undefined> = {
+    grant_type: "authorization_code",
+    code: issued.code,
+    redirect_uri: RP_CALLBACK,
+    code_verifier: issued.verifier,
+    client_assertion_type: ASSERTION_TYPE,
+    client_assertion: clientAssertion,
+    ...extra,
+  };
+  return postForm("/oauth2/token", Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)), headers);
+}
+
+function expectTokens(answer: JsonAnswer): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(typeof answer.body.access_token).toBe("string");
+  expect(typeof answer.body.id_token).toBe("string");
+}
+
+function expectRefused(answer: JsonAnswer, status: number, error: string, description?: RegExp): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.error).toBe(error);
+  expect(typeof answer.body.error_description).toBe("string");
+  expect(answer.body.error_description).not.toBe("");
+  if (description) expect(answer.body.error_description).toMatch(description);
+  expect(answer.body).not.toHaveProperty("access_token");
+  expect(answer.body).not.toHaveProperty("id_token");
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+}
+
+/**
+ * The refusal is `status`/`error`, and the code was not spent: a correct redemption of the same
+ * code right after still gets tokens.
+ */
+async function expectRefusedKeepsCode(issued: IssuedCode, answer: JsonAnswer, status: number, error: string, description?: RegExp): Promise<void> {
+  expectRefused(answer, status, error, description);
+  expectTokens(await redeemWith(issued, await assertion(issued.client)));
+}
+
+describe("private_key_jwt at the token endpoint: refused assertions", () => {
+  it("a correct assertion (aud = the issuer) gets tokens, once", async () => {
+    const issued = await issueCode(pkj);
+    expectTokens(await redeemWith(issued, await assertion(pkj)));
+  });
+
+  it.each([
+    ["another URL", () => "https://other.example"],
+    ["the token endpoint URL", () => `${porta.issuer}/oauth2/token`],
+    ["the PAR endpoint URL", () => `${porta.issuer}/oauth2/par`],
+    ["the issuer with a trailing slash", () => `${porta.issuer}/`],
+    ["an array of the issuer and another value", () => [porta.issuer, "https://other.example"]],
+    ["an empty array", () => []],
+  ])("aud = %s → 401 invalid_client, and the code stays redeemable", async (_name, aud) => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { aud: aud() })), 401, "invalid_client", /aud/);
+  });
+
+  it("aud = [the issuer] is accepted", async () => {
+    const issued = await issueCode(pkj);
+    expectTokens(await redeemWith(issued, await assertion(pkj, { aud: [porta.issuer] })));
+  });
+
+  it("iss ≠ sub → 401 invalid_client", async () => {
+    for (const mismatch of [{ iss: pkjJti.client_id }, { sub: pkjJti.client_id }]) {
+      const issued = await issueCode(pkj);
+      await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, mismatch)), 401, "invalid_client", /iss and sub/);
+    }
+  });
+
+  it("an expired assertion → 401 invalid_client", async () => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { iat: now() - 300, exp: now() - 120 })), 401, "invalid_client", /expired/);
+  });
+
+  it("exp an hour ahead → 401 invalid_client; exactly 5 minutes ahead is accepted", async () => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: now() + 3600 })), 401, "invalid_client", /exp/);
+    const next = await issueCode(pkj);
+    expectTokens(await redeemWith(next, await assertion(pkj, { exp: now() + 300 })));
+  });
+
+  it("no exp → 401 invalid_client", async () => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: undefined })), 401, "invalid_client", /exp/);
+  });
+
+  it("a reused jti → 401 invalid_client on the second use, also re-signed with new times; that code stays redeemable", async () => {
+    const jti = randomUUID();
+    const once = await assertion(pkj, { jti });
+    expectTokens(await redeemWith(await issueCode(pkj), once));
+    const issued = await issueCode(pkj);
+    expectRefused(await redeemWith(issued, once), 401, "invalid_client", /jti was already used/);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti, iat: now() + 1, exp: now() + 90 })), 401, "invalid_client", /jti was already used/);
+  });
+
+  it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {
+    const once = await assertion(pkj, { exp: now() + 1 });
+    expectTokens(await redeemWith(await issueCode(pkj), once));
+    const issued = await issueCode(pkj);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // What the jti store's housekeeping deletes: rows whose expiresAt has passed.
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, once), 401, "invalid_client");
+  });
+
+  it("a jti that is not a string (RFC 7519 §4.1.7) → 401 invalid_client: its reuse could not be detected", async () => {
+    const issued = await issueCode(pkjNoFtn);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkjNoFtn, { jti: 4711 })), 401, "invalid_client", /jti/);
+  });
+
+  it("require_jti: an assertion without jti → 401 invalid_client; with a jti it is accepted", async () => {
+    const issued = await issueCode(pkjJti);
+    expectRefused(await redeemWith(issued, await assertion(pkjJti, { jti: undefined })), 401, "invalid_client", /jti/);
+    expectTokens(await redeemWith(issued, await assertion(pkjJti)));
+    // The same client without require_jti (and without FTN) accepts an assertion without jti.
+    expectTokens(await redeemWith(await issueCode(pkjNoFtn), await assertion(pkjNoFtn, { jti: undefined })));
+  });
+
+  it("FTN enabled: a jti is required even without require_jti", async () => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti: undefined })), 401, "invalid_client", /jti/);
+  });
+
+  it("an unsigned assertion (alg none) → 401 invalid_client", async () => {
+    const issued = await issueCode(pkj);
+    const unsigned = new UnsecuredJWT({ sub: pkj.client_id, aud: porta.issuer, jti: randomUUID() }).setIssuer(pkj.client_id).setIssuedAt().setExpirationTime("1m").encode();
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, unsigned), 401, "invalid_client");
+  });
+
+  it("an HS256 assertion → 401 invalid_client", async () => {
+    const issued = await issueCode(pkj);
+    const hmac = await new SignJWT({ iss: pkj.client_id, sub: pkj.client_id, aud: porta.issuer, jti: randomUUID() })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("1m")
+      .sign(randomBytes(32));
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, hmac), 401, "invalid_client");
+  });
+
+  it.each([
+    ["with an unknown kid", "k-unknown"],
+    ["under the registered kid", "k1"],
+    ["without a kid", null],
+  ])("signed by an unregistered key %s → 401 invalid_client", async (_name, kid) => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, {}, { key: unregisteredKey, kid })), 401, "invalid_client");
+  });
+
+  it("a body client_id different from the assertion's sub → 401 invalid_client", async () => {
+    const issued = await issueCode(pkj);
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj), { client_id: pkjJti.client_id }), 401, "invalid_client", /client_id/);
+  });
+
+  it("a wrong or missing client_assertion_type → 400 invalid_request", async () => {
+    const issued = await issueCode(pkj);
+    expectRefused(await redeemWith(issued, await assertion(pkj), { client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:saml2-bearer" }), 400, "invalid_request");
+    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj), { client_assertion_type: undefined }), 400, "invalid_request");
+  });
+
+  it("an assertion plus Basic credentials → 400 invalid_request", async () => {
+    const issued = await issueCode(pkj);
+    const answer = await redeemWith(issued, await assertion(pkj), {}, { Authorization: basicAuth(secretClient.client_id, secretClient.client_secret!) });
+    await expectRefusedKeepsCode(issued, answer, 400, "invalid_request");
+  });
+
+  it("a client_secret_basic client presenting a client assertion → 401 invalid_client; its code stays redeemable with Basic", async () => {
+    const issued = await issueCode(secretClient);
+    expectRefused(await redeemWith(issued, await assertion(secretClient)), 401, "invalid_client", /client_secret_basic/);
+    const tokens = await postForm(
+      "/oauth2/token",
+      { grant_type: "authorization_code", code: issued.code, redirect_uri: RP_CALLBACK, code_verifier: issued.verifier },
+      { Authorization: basicAuth(secretClient.client_id, secretClient.client_secret!) },
+    );
+    expectTokens(tokens);
+  });
+
+  it("at the PAR endpoint too: aud = the PAR endpoint URL → 401 invalid_client", async () => {
+    const pushed = await postForm("/oauth2/par", {
+      redirect_uri: RP_CALLBACK,
+      response_type: "code",
+      scope: "openid",
+      client_assertion_type: ASSERTION_TYPE,
+      client_assertion: await assertion(pkj, { aud: `${porta.issuer}/oauth2/par` }),
+    });
+    expectRefused(pushed, 401, "invalid_client", /aud/);
+    expect(pushed.body).not.toHaveProperty("request_uri");
+  });
+});
+
+/** A request object for `client` with good defaults; `overrides` replace or (undefined) drop claims. */
+function requestObject(client: RegisteredClient, overrides: Record<string, unknown> = {}, options: SignOptions = {}): Promise<string> {
+  return sign(
+    {
+      iss: client.client_id,
+      aud: porta.issuer,
+      client_id: client.client_id,
+      response_type: "code",
+      redirect_uri: RP_CALLBACK,
+      scope: "openid",
+      acr_values: MOCK,
+      state: "inner-state",
+      nonce: "inner-nonce",
+      iat: now(),
+      nbf: now(),
+      exp: now() + 300,
+      jti: randomUUID(),
+      ...overrides,
+    },
+    options,
+  );
+}
+
+/** GET /oauth2/authorize with outer parameters and a request object. */
+function authorizeJar(client: RegisteredClient, request: string, outer: Record<string, string> = {}): Promise<Hop> {
+  const query = new URLSearchParams({ client_id: client.client_id, redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", state: "outer-state", ...outer, request });
+  return new TestBrowser(porta.issuer).get(`/oauth2/authorize?${query}`);
+}
+
+function expectInvalidRequestObject(hop: Hop): void {
+  expect(hop.status, hop.text.slice(0, 300)).toBe(303);
+  expect(hop.location?.startsWith(`${RP_CALLBACK}?`), hop.location ?? "").toBe(true);
+  const params = responseParams(hop.location!);
+  expect(params.error, params.error_description).toBe("invalid_request_object");
+  expect(params.error_description).toBeTruthy();
+  expect(params.state).toBe("outer-state");
+  expect(params.iss).toBe(porta.issuer);
+  expect(params).not.toHaveProperty("code");
+}
+
+function expectJarCode(hop: Hop): string {
+  expect(hop.status, hop.text.slice(0, 300)).toBe(303);
+  expect(hop.location?.startsWith(`${RP_CALLBACK}?`), hop.location ?? "").toBe(true);
+  const params = responseParams(hop.location!);
+  expect(params.error, params.error_description).toBeUndefined();
+  // The request object's values win over the outer ones.
+  expect(params.state).toBe("inner-state");
+  expect(params.iss).toBe(porta.issuer);
+  expect(params.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return params.code!;
+}
+
+describe("signed request objects (JAR) at authorize: refused", () => {
+  it("a correct request object starts the login with its own values", async () => {
+    expectJarCode(await authorizeJar(pkj, await requestObject(pkj)));
+  });
+
+  it("alg none → invalid_request_object at the outer redirect_uri, with the outer state and iss", async () => {
+    const unsigned = new UnsecuredJWT({ aud: porta.issuer, client_id: pkj.client_id, response_type: "code", redirect_uri: RP_CALLBACK, scope: "openid", acr_values: MOCK, state: "inner-state" })
+      .setIssuer(pkj.client_id)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .encode();
+    expectInvalidRequestObject(await authorizeJar(pkj, unsigned));
+  });
+
+  it("HS256 → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, {}, { alg: "HS256", key: randomBytes(32), kid: null })));
+  });
+
+  it("signed by a key that is not registered → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, {}, { key: unregisteredKey })));
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, {}, { key: unregisteredKey, kid: "k-unknown" })));
+  });
+
+  it("a wrong aud → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { aud: "https://other.example" })));
+  });
+
+  it("a wrong iss → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { iss: pkjJti.client_id })));
+  });
+
+  it("an expired request object, or one without exp → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { iat: now() - 600, nbf: now() - 600, exp: now() - 120 })));
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { exp: undefined })));
+  });
+
+  it("exp more than 60 minutes after nbf → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { nbf: now(), exp: now() + 61 * 60 })));
+  });
+
+  it("client_id inside ≠ client_id outside → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { client_id: pkjJti.client_id })));
+  });
+
+  it("a reused jti → invalid_request_object the second time", async () => {
+    const once = await requestObject(pkj);
+    expectJarCode(await authorizeJar(pkj, once));
+    expectInvalidRequestObject(await authorizeJar(pkj, once));
+  });
+
+  it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {
+    const once = await requestObject(pkj, { exp: now() + 1 });
+    expectJarCode(await authorizeJar(pkj, once));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    expectInvalidRequestObject(await authorizeJar(pkj, once));
+  });
+
+  it("a jti that is not a string → invalid_request_object", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkj, await requestObject(pkj, { jti: 4711 })));
+  });
+
+  it("a bad request object with an unregistered outer redirect_uri → the error page, no redirect", async () => {
+    const bad = await requestObject(pkj, {}, { key: unregisteredKey });
+    for (const hop of [await authorizeJar(pkj, bad, { redirect_uri: "https://attacker.example/callback" }), await authorizeJar(pkj, bad, { redirect_uri: "" })]) {
+      expect(hop.status, hop.text.slice(0, 300)).toBe(400);
+      expect(hop.location).toBeNull();
+      expect(hop.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(errorPageCode(hop.text)).toBe("invalid_request");
+    }
+  });
+
+  it("request_object_signing_alg ES256 registered, an RS256 object → invalid_request_object; ES256 works", async () => {
+    expectInvalidRequestObject(await authorizeJar(pkjEs, await requestObject(pkjEs)));
+    expectJarCode(await authorizeJar(pkjEs, await requestObject(pkjEs, {}, { alg: "ES256", key: ecKey, kid: "ec1" })));
+  });
+});
+
+describe("a request object inside a PAR body", () => {
+  async function pushJar(request: string): Promise<JsonAnswer> {
+    return postForm("/oauth2/par", { client_id: pkj.client_id, request, client_assertion_type: ASSERTION_TYPE, client_assertion: await assertion(pkj) });
+  }
+
+  it("works: its values are what authorize uses", async () => {
+    const pushed = await pushJar(await requestObject(pkj));
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(201);
+    const hop = await new TestBrowser(porta.issuer).get(`/oauth2/authorize?${new URLSearchParams({ client_id: pkj.client_id, request_uri: pushed.body.request_uri as string })}`);
+    const code = expectJarCode(hop);
+    const tokens = await postForm("/oauth2/token", {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: RP_CALLBACK,
+      client_assertion_type: ASSERTION_TYPE,
+      client_assertion: await assertion(pkj),
+    });
+    expectTokens(tokens);
+  });
+
+  it("a bad one → 400 invalid_request_object JSON", async () => {
+    for (const bad of [await requestObject(pkj, {}, { key: unregisteredKey }), await requestObject(pkj, { aud: "https://other.example" }), await requestObject(pkj, { client_id: pkjJti.client_id })]) {
+      expectRefused(await pushJar(bad), 400, "invalid_request_object");
+    }
+  });
+});
