@@ -18,6 +18,8 @@ import { loginAction, type LoginAction } from "../lib/endpoints/login-actions";
 import { logout } from "../lib/endpoints/logout";
 import { pushAuthorizationRequest } from "../lib/endpoints/par";
 import { resumeLogin } from "../lib/endpoints/resume";
+import { cibaAuthorize, headlessAuthorize } from "../lib/endpoints/decoupled";
+import { answerDevice } from "../lib/endpoints/test-devices";
 import { token } from "../lib/endpoints/token";
 import { userinfo } from "../lib/endpoints/userinfo";
 import { config } from "../lib/config";
@@ -68,6 +70,13 @@ function buildRoutes(): Route[] {
     { pattern: /^\/oauth2\/authorize$/, methods: { GET: (r) => authorize(r), POST: (r) => authorize(r) } },
     { pattern: /^\/oauth2\/token$/, methods: { POST: (r) => token(r) } },
     { pattern: /^\/oauth2\/par$/, methods: { POST: (r) => pushAuthorizationRequest(r) } },
+    { pattern: /^\/ciba\/bc-authorize$/, methods: { POST: (r) => cibaAuthorize(r) } },
+    { pattern: /^\/headless\/authorize$/, methods: { POST: (r) => headlessAuthorize(r) } },
+    {
+      pattern: /^\/test\/devices\/([0-9a-f-]{36})\/(approve|decline)$/,
+      params: ["tx", "answer"],
+      methods: { POST: (r, p) => answerDevice(r, p.tx!, p.answer === "approve") },
+    },
     { pattern: /^\/oauth2\/userinfo$/, methods: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) } },
     { pattern: /^\/oauth2\/logout$/, methods: { GET: (r) => logout(r), POST: (r) => logout(r) } },
     { pattern: /^\/login\/resume\/([A-Za-z0-9_-]{16,128})$/, params: ["token"], methods: { GET: (r, p) => resumeLogin(r, p.token!) } },

@@ -9,6 +9,8 @@ import { authenticateClient } from "../oauth/token/client-authentication";
 import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
 import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
 import { GRANT_TYPES } from "../clients/schemas";
+import { pollDecoupled } from "../decoupled/poll";
+import { CIBA_GRANTS, HEADLESS_GRANTS } from "../decoupled/request";
 
 export function token(request: Request): Promise<Response> {
   return withOAuthErrors("token", async () => {
@@ -23,8 +25,13 @@ export function token(request: Request): Promise<Response> {
         }
         return jsonResponse(await redeemAuthorizationCode(client, form), 200, NO_STORE);
       }
-      default:
-        throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
+      default: {
+        const kind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;
+        if (!kind) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
+        const registered = kind === "ciba" ? GRANT_TYPES.ciba : GRANT_TYPES.headless;
+        if (!client.grantTypes.includes(registered)) throw new OAuthError("unauthorized_client", `This application is not registered for the ${registered} grant`);
+        return jsonResponse(await pollDecoupled(client, kind, form), 200, NO_STORE);
+      }
     }
   });
 }

@@ -29,6 +29,7 @@ export type OAuthErrorCode =
   | "slow_down"
   | "expired_token"
   | "unknown_user_id"
+  | "invalid_binding_message"
   | "method_not_allowed"
   | "not_found";
 

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { ApplicationRecord } from "../../clients/application-service";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
 import { prisma } from "../../db/client";
+import type { AuthorizationCode } from "../../db/generated/client";
 import { OAuthError, invalidRequest } from "../errors";
 import { issueIdToken, type IdTokenClaims } from "../id-token";
 import { createAccessToken, revokeTokensOfCode } from "./access-tokens";
@@ -51,13 +52,20 @@ export async function redeemAuthorizationCode(client: ApplicationRecord, form: M
     throw invalidGrant("code_verifier was sent, but the authorization request had no code_challenge");
   }
 
+  return issueTokensForCode(client, row);
+}
+
+/**
+ * Consumes a stored code (authorization code, or a completed decoupled login's) and issues its
+ * tokens. Single use across every instance: only one conditional update can win. The winner's
+ * access token is written in the same transaction, so a concurrent loser (which sees the code
+ * consumed only once that transaction commits) always finds it to revoke.
+ */
+export async function issueTokensForCode(client: ApplicationRecord, row: AuthorizationCode): Promise<TokenResponse> {
+  const db = await prisma();
   const claims = row.claims as unknown as IdTokenClaims;
   const userinfoClaims = Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name)));
   const idToken = await issueIdToken(client, claims);
-
-  // Single use across every instance: only one conditional update can win. The winner's access
-  // token is written in the same transaction, so a concurrent loser (which sees the code consumed
-  // only once that transaction commits) always finds it to revoke.
   const access = await db.$transaction(async (t) => {
     const consumed = await t.authorizationCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
     if (consumed.count !== 1) return null;

@@ -1,0 +1,29 @@
+/** A decoupled (CIBA or headless) login request, as stored on its login transaction. */
+export type DecoupledKind = "ciba" | "headless";
+
+export interface DecoupledRequest {
+  kind: DecoupledKind;
+  clientId: string;
+  scopes: string[];
+  acr: string;
+  /** The person's national id from login_hint=sub:ssn:<id>. */
+  nationalId: string;
+  bindingMessage?: string;
+  nonce?: string;
+  authorizationDetails?: { type: "phoneAuth"; callInitiator: "RP" | "user" }[];
+  /** Ping mode: the client's notification token, encrypted at rest. */
+  notificationTokenSealed?: string;
+  /** The request id as issued, encrypted: shown by the simulated devices page of test tenants. */
+  requestIdSealed: string;
+  /** Headless: the BankID-style animation secrets. */
+  autoStartToken?: string;
+  qrStartToken?: string;
+  qrStartSecret?: string;
+}
+
+export const CIBA_GRANTS = ["urn:openid:params:grant-type:ciba", "urn:ietf:params:oauth:grant-type:ciba"];
+export const HEADLESS_GRANTS = ["urn:grn:params:grant-type:headless", "urn:service:params:grant-type:headless"];
+export const CIBA_INTERVAL_S = 3;
+export const HEADLESS_INTERVAL_S = 1;
+export const DEFAULT_EXPIRY_S = 180;
+export const MAX_EXPIRY_S = 600;

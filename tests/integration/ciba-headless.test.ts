@@ -1,0 +1,158 @@
+/**
+ * Decoupled logins: CIBA poll mode driven by openid-client 6's CIBA helpers, and headless, with the
+ * person's answer given on the simulated devices endpoint (/test/devices/<id>/approve|decline).
+ */
+import { decodeJwt } from "jose";
+import * as oidc from "openid-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "../../lib/crypto/hash";
+import { prisma } from "../../lib/db/client";
+import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
+import { startTestPorta, type TestPorta } from "../support/test-server";
+
+let porta: TestPorta;
+let ciba: RegisteredClient;
+let headless: RegisteredClient;
+const SE = "urn:grn:authn:se:bankid";
+const ERIK = "197808094515"; // se-bankid-2
+
+beforeAll(async () => {
+  porta = await startTestPorta();
+  ciba = await registerClient(porta, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+  headless = await registerClient(porta, { grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined });
+});
+
+afterAll(async () => {
+  await porta.close();
+});
+
+async function answer(requestId: string, approve: boolean): Promise<number> {
+  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
+  return response.status;
+}
+
+function post(path: string, client: RegisteredClient, form: Record<string, string>) {
+  return fetch(`${porta.issuer}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(client.client_id, client.client_secret!) },
+    body: new URLSearchParams(form),
+  });
+}
+
+describe("CIBA (poll)", () => {
+  it("openid-client initiates, the person approves on the device, polling yields tokens", { timeout: 30_000 }, async () => {
+    const config = await oidc.discovery(new URL(porta.issuer), ciba.client_id, ciba.client_secret, oidc.ClientSecretBasic(ciba.client_secret!), { execute: [oidc.allowInsecureRequests] });
+    const started = await oidc.initiateBackchannelAuthentication(config, { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, binding_message: "Call 4711" });
+    expect(started.interval).toBe(3);
+    expect(started.expires_in).toBeGreaterThan(0);
+    setTimeout(() => void answer(started.auth_req_id, true), 1000);
+    const tokens = await oidc.pollBackchannelAuthenticationGrant(config, started);
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({ acr: SE, ssn: ERIK, identityscheme: "sebankid", iss: porta.issuer, aud: ciba.client_id });
+    expect(claims).not.toHaveProperty("nonce");
+  });
+
+  it("pending, then slow_down when polled too fast (interval + 5), then access_denied after a decline; tokens are single use", async () => {
+    const started = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
+    const poll = async () => {
+      const r = await post("/oauth2/token", ciba, { grant_type: "urn:ietf:params:oauth:grant-type:ciba", auth_req_id: started.auth_req_id });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect((await poll()).body.error).toBe("authorization_pending"); // the first poll never gets slow_down
+    const fast = await poll();
+    expect(fast.body).toMatchObject({ error: "slow_down", interval: 8 });
+    expect(await answer(started.auth_req_id, false)).toBe(303);
+    expect((await poll()).body.error).toBe("access_denied");
+
+    const second = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
+    await answer(second.auth_req_id, true);
+    const pollSecond = () => post("/oauth2/token", ciba, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: second.auth_req_id });
+    expect((await pollSecond()).status).toBe(200);
+    expect(((await (await pollSecond()).json()) as { error: string }).error).toBe("invalid_grant");
+  });
+
+  it("refuses what CIBA refuses", async () => {
+    const bad = async (form: Record<string, string>, client = ciba) => {
+      const r = await post("/ciba/bc-authorize", client, form);
+      return { status: r.status, error: ((await r.json()) as { error: string }).error };
+    };
+    expect(await bad({ scope: "openid", acr_values: SE, login_hint: "sub:ssn:197808094516" })).toEqual({ status: 400, error: "unknown_user_id" });
+    expect(await bad({ scope: "openid", acr_values: SE })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, id_token_hint: "x" })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", login_hint: `sub:ssn:${ERIK}` })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ scope: "profile", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).toEqual({ status: 400, error: "invalid_scope" });
+    expect(await bad({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, binding_message: "x".repeat(101) })).toEqual({ status: 400, error: "invalid_binding_message" });
+    expect(await bad({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, binding_message: "line\nbreak" })).toEqual({ status: 400, error: "invalid_binding_message" });
+    expect(await bad({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` }, headless)).toEqual({ status: 400, error: "unauthorized_client" });
+    const other = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
+    const stolen = await post("/oauth2/token", headless, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: other.auth_req_id });
+    expect(((await stolen.json()) as { error: string }).error).toBe("unauthorized_client");
+  });
+
+  it("another CIBA client polling this client's auth_req_id → invalid_grant", async () => {
+    const other = await registerClient(porta, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+    const started = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
+    const r = await post("/oauth2/token", other, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: started.auth_req_id });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toBe("invalid_grant");
+  });
+
+  it("a public client is refused at the endpoint (unauthorized_client)", async () => {
+    const publicClient = await registerClient(porta, { token_endpoint_auth_method: "none" });
+    const r = await fetch(`${porta.issuer}/ciba/bc-authorize`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: publicClient.client_id, scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` }),
+    });
+    expect(((await r.json()) as { error: string }).error).toBe("unauthorized_client");
+  });
+
+  it("a ping endpoint that is plain http or on a private address is refused at registration", async () => {
+    for (const endpoint of ["http://rp.example/ping", "https://10.0.0.1/ping", "https://127.0.0.1/ping"]) {
+      const response = await fetch(`${porta.issuer}/oauth2/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${porta.adminToken}` },
+        body: JSON.stringify({ grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping", backchannel_client_notification_endpoint: endpoint }),
+      });
+      expect(response.status, endpoint).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe("invalid_client_metadata");
+    }
+  });
+
+  it("a public client cannot register for CIBA", async () => {
+    const response = await fetch(`${porta.issuer}/oauth2/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${porta.adminToken}` },
+      body: JSON.stringify({ grant_types: ["urn:openid:params:grant-type:ciba"], token_endpoint_auth_method: "none", backchannel_token_delivery_mode: "poll" }),
+    });
+    expect(((await response.json()) as { error: string }).error).toBe("invalid_client_metadata");
+  });
+
+  it("polling after expiry → expired_token", async () => {
+    const started = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
+    await (await prisma()).loginTransaction.update({ where: { decoupledIdHash: hashToken(started.auth_req_id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const r = await post("/oauth2/token", ciba, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: started.auth_req_id });
+    expect(((await r.json()) as { error: string }).error).toBe("expired_token");
+  });
+});
+
+describe("headless", () => {
+  it("answers acr_data, refreshes it while pending, and issues tokens after approval", async () => {
+    const started = (await (await post("/headless/authorize", headless, { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as {
+      headless_req_id: string;
+      acr_data: { autoStartToken: string; qrData: string; hintCode: string };
+    };
+    expect(started.acr_data.autoStartToken).toMatch(/^[0-9a-f-]{36}$/);
+    expect(started.acr_data.qrData).toMatch(/^bankid\.[0-9a-f-]{36}\.0\.[0-9a-f]{64}$/);
+    await new Promise((r) => setTimeout(r, 1100));
+    const pending = await post("/oauth2/token", headless, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id: started.headless_req_id });
+    const body = (await pending.json()) as { error: string; acr_data: { qrData: string } };
+    expect(body.error).toBe("authorization_pending");
+    expect(body.acr_data.qrData).not.toBe(started.acr_data.qrData); // a new frame every second
+    await answer(started.headless_req_id, true);
+    const done = await post("/oauth2/token", headless, { grant_type: "urn:service:params:grant-type:headless", headless_req_id: started.headless_req_id });
+    expect(done.status).toBe(200);
+    expect(decodeJwt(((await done.json()) as { id_token: string }).id_token)).toMatchObject({ ssn: ERIK, acr: SE });
+  });
+});
