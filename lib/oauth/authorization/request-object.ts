@@ -5,12 +5,13 @@
  * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
  * Its claims replace the outer parameters.
  */
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-service";
-import { clientVerificationKeys, ClientKeysError } from "../../clients/client-keys";
+import { clientVerificationKeys } from "../../clients/client-keys";
 import { config } from "../../config";
 import { OAuthError } from "../errors";
 import { useJtiOnce } from "../jti-store";
+import { describeVerificationError } from "../describe-verification-error";
 
 const ALGS = ["RS256", "PS256", "ES256"];
 const MAX_LIFETIME_S = 3600;
@@ -49,11 +50,8 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   try {
     await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
-    if (error instanceof ClientKeysError) throw invalid(`request object could not be checked: ${error.message}`);
-    if (error instanceof errors.JWTExpired) throw invalid("request object has expired");
-    if (error instanceof errors.JWKSNoMatchingKey) throw invalid("request object is not signed by a key registered for this client");
-    if (error instanceof errors.JWSSignatureVerificationFailed) throw invalid("request object signature is invalid");
-    if (error instanceof errors.JOSEError) throw invalid(`request object is not valid: ${error.message}`);
+    const why = describeVerificationError(error, "request object");
+    if (why) throw invalid(why);
     throw error;
   }
   // The jti is kept until the object can no longer pass (exp + skew), so a sweep cannot reopen it.

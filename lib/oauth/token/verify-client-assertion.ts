@@ -7,13 +7,14 @@
  * - exp required, at most 5 minutes (+30 s skew) ahead, not past; nbf and iat honoured;
  * - jti single use until exp across all instances; required with require_jti or an FTN eID.
  */
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { findApplication, type ApplicationRecord } from "../../clients/application-service";
-import { clientVerificationKeys, ClientKeysError } from "../../clients/client-keys";
+import { clientVerificationKeys } from "../../clients/client-keys";
 import { config } from "../../config";
 import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
 import { useJtiOnce } from "../jti-store";
+import { describeVerificationError } from "../describe-verification-error";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
@@ -64,11 +65,8 @@ export async function verifyClientAssertion(_client: ApplicationRecord | null, a
   try {
     await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
-    if (error instanceof ClientKeysError) throw invalidClient(`client_assertion could not be checked: ${error.message}`);
-    if (error instanceof errors.JWTExpired) throw invalidClient("client_assertion has expired");
-    if (error instanceof errors.JWKSNoMatchingKey) throw invalidClient("client_assertion is not signed by a key registered for this client");
-    if (error instanceof errors.JWSSignatureVerificationFailed) throw invalidClient("client_assertion signature is invalid");
-    if (error instanceof errors.JOSEError) throw invalidClient(`client_assertion is not valid: ${error.message}`);
+    const why = describeVerificationError(error, "client_assertion");
+    if (why) throw invalidClient(why);
     throw error;
   }
 
