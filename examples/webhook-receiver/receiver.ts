@@ -92,11 +92,22 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const rejections: string[] = [];
   let origin = "";
 
-  const server: Server = createServer(async (req, res) => {
+  // resumeUrls of verified post-auth events (Porta honours them for 15 minutes): the confirm page
+  // links only to these, never to any URL from its own query string (a javascript: link, an open
+  // redirect).
+  const resumable = new Map<string, number>(); // resumeUrl → expiry (ms)
+  const pruneResumable = () => {
+    for (const [known, expires] of resumable) if (expires < Date.now()) resumable.delete(known);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", origin);
     if (req.method === "GET" && url.pathname === "/confirm") {
+      const resume = url.searchParams.get("resume") ?? "";
+      pruneResumable();
+      if (!resumable.has(resume)) return send(res, 400, { error: "unknown resume URL" });
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return res.end(confirmPage(url.searchParams.get("resume") ?? ""));
+      return void res.end(confirmPage(resume));
     }
     if (req.method !== "POST") return send(res, 405);
     const reject = (why: string) => {
@@ -114,6 +125,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
         subject: options.tenantId,
         audience: options.extensionId,
         requiredClaims: ["jti", "exp", "nbf", "iat"],
+        clockTolerance: 30, // seconds of clock difference between Porta and this server
       }));
     } catch (error) {
       return reject(`invalid token: ${(error as Error).message}`);
@@ -131,10 +143,22 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }
     if (event.event !== "post-auth-event-1.0" && event.event !== "post-auth-resume-event-1.0") return send(res, 400, { error: "unknown event" });
     events.push(event);
+    if (event.event === "post-auth-event-1.0" && typeof event.resumeUrl === "string") {
+      pruneResumable();
+      resumable.set(event.resumeUrl, Date.now() + 15 * 60 * 1000);
+    }
     const reply = await options.decide(event, { origin });
     if (reply.status === 204) return send(res, 204);
     if (reply.status === 303) return send(res, 303, undefined, { Location: reply.location });
     return send(res, 200, reply.body);
+  };
+
+  // An error in a handler (a bad body, a throwing decide) answers 500 instead of an unhandled rejection.
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { error: "receiver error" });
+      else res.destroy();
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));

@@ -210,6 +210,10 @@ async function runPostAuthWebhook(
     case "abort":
       return failLogin(moved, new OAuthError("access_denied", outcome.description), cookies);
     case "redirect": {
+      // prompt=none: no page may be shown (OIDC Core §3.1.2.1), so the webhook's page cannot be either.
+      if (requestOf(moved).prompt.includes("none")) {
+        return failLogin(moved, new OAuthError("interaction_required", "The login webhook asked to show the user a page, which prompt=none does not allow"), cookies);
+      }
       await transition(moved, "paused");
       return redirect(outcome.location, cookies);
     }

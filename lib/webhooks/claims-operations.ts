@@ -13,7 +13,8 @@ export const MAX_RESPONSE_BYTES = 16 * 1024;
 
 const ZClaimMap = z.record(z.string().min(1).max(500), z.unknown());
 
-const ZAbortSchema = z.object({ abort: z.object({ error_description: z.string().max(2000).optional() }) });
+// No length limit here: a longer description is trimmed to 200 characters, not refused (design.md §7).
+const ZAbortSchema = z.object({ abort: z.object({ error_description: z.string().optional() }) });
 const ZClaimsOperationsSchema = z.object({
   claimsOperations: z
     .object({
@@ -57,7 +58,8 @@ function isNamespaced(name: string): boolean {
 export function parseWebhookAnswer(body: unknown, whitelist: readonly string[]): WebhookAnswer {
   const abort = ZAbortSchema.safeParse(body);
   if (abort.success) {
-    const description = (abort.data.abort.error_description ?? "The login was stopped by the application").trim().slice(0, 200);
+    // 200 characters (code points, so no surrogate pair is cut in half); blank → the default text.
+    const description = Array.from((abort.data.abort.error_description ?? "").trim()).slice(0, 200).join("").trim() || "The login was stopped by the application";
     return { kind: "abort", description };
   }
   const operations = ZClaimsOperationsSchema.safeParse(body);
