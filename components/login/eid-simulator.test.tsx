@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import type { LoginAction } from "@/lib/eid/types";
 import { actionWording, EidSimulator, type EidSimulatorProps } from "./eid-simulator";
+import { SIMULATOR_LABELS } from "./simulators/labels";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 
@@ -119,7 +120,11 @@ describe("EidSimulator", () => {
     ["dk-mitid-business", "MitID Erhverv", "MitID Erhverv"],
     ["se-bankid", "Swedish BankID", "BankID"],
     ["no-bankid", "Norwegian BankID", "BankID (high)"],
-    ["fi-ftn", "Finnish bank ID", "Finnish bank ID"],
+    ["fi-ftn", "Finnish Trust Network", "Finnish bank ID"],
+    ["no-vipps", "Vipps MobilePay", "Vipps MobilePay"],
+    ["se-freja", "Freja eID", "Freja eID"],
+    ["nl-idin", "iDIN", "iDIN"],
+    ["de-eid", "German eID", "German eID (Personalausweis)"],
   ])("%s is marked as a simulated %s", (family, eid, methodName) => {
     const html = render({ family, methodName, identities: testIdentitiesFor(family, NOW) });
     expect(html).toContain(`Test environment — simulated ${eid}.`);
@@ -140,5 +145,71 @@ describe("EidSimulator", () => {
     tagWithTestId(html, "test-identity");
     expect(tagWithTestId(html, "eid-approve")).toContain('disabled=""');
     expect(tagWithTestId(html, "eid-cancel")).not.toContain('disabled=""');
+  });
+
+  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"])("%s keeps every design §8 hook exactly once", (family) => {
+    const html = render({ family, methodName: family, acr: "urn:grn:authn:test", identities: testIdentitiesFor(family, NOW) });
+    for (const id of ["test-identity", "eid-approve", "eid-cancel", "eid-app-text"]) tagWithTestId(html, id);
+    expect(html).not.toMatch(/<img\b/);
+  });
+
+  it("the animated BankID QR has an accessible name and starts at frame 0", () => {
+    const html = render({ family: "se-bankid", acr: "urn:grn:authn:se:bankid:another-device", methodName: "BankID on another device", identities: testIdentitiesFor("se-bankid", NOW) });
+    const qr = tagWithTestId(html, "bankid-qr");
+    expect(qr).toContain('role="img"');
+    expect(qr).toContain('aria-label="QR code for BankID on another device"');
+    expect(qr).toContain('data-frame="0"');
+    expect(html).not.toContain("Open BankID app");
+  });
+
+  it("BankID on this device offers the Open BankID app step instead of a QR code", () => {
+    const html = render({ family: "se-bankid", acr: "urn:grn:authn:se:bankid:same-device", methodName: "BankID on this device", identities: testIdentitiesFor("se-bankid", NOW) });
+    const button = tagWithTestId(html, "bankid-open-app");
+    expect(button).toContain('type="button"');
+    expect(textOfTestId(html, "bankid-open-app")).toBe("Open BankID app");
+    expect(html).not.toContain('data-testid="bankid-qr"');
+  });
+
+  it.each([
+    ["urn:grn:authn:dk:mitid:low", "MitID app — one factor"],
+    ["urn:grn:authn:dk:mitid:substantial", "MitID app"],
+    ["urn:grn:authn:dk:mitid:high", "MitID app + code display"],
+  ])("MitID %s shows the authenticator step %s outside eid-app-text", (acr, step) => {
+    const html = render({ acr });
+    expect(textOfTestId(html, "eid-authenticator")).toBe(step);
+    expect(textOfTestId(html, "eid-app-text")).toBe("Log in at Acme Bank");
+  });
+
+  it("MitID Erhverv identities show their organisation", () => {
+    const html = render({ family: "dk-mitid-business", acr: "urn:grn:authn:dk:mitid:business", methodName: "MitID Erhverv", identities: testIdentitiesFor("dk-mitid-business", NOW) });
+    expect(html).toContain("Nordlys Solenergi ApS: Anne Holm (employee)");
+    expect(html).toContain(SIMULATOR_LABELS.identityHintBusiness);
+  });
+
+  it.each([
+    ["fi-ftn", "urn:grn:authn:fi:bank-id", "Choose your bank", ["nordea", "op", "danskebank"]],
+    ["fi-ftn", "urn:grn:authn:fi:mobile-id", "Choose your mobile operator", ["elisa", "telia", "dna"]],
+    ["nl-idin", "urn:grn:authn:nl:idin", "Choose your bank", ["ing", "rabobank", "abnamro"]],
+  ])("%s at %s: a bank picker of radio cards, the first bank chosen, identities grouped by bank", (family, acr, legend, banks) => {
+    const html = render({ family, acr, methodName: family, identities: testIdentitiesFor(family, NOW) });
+    expect(html).toContain(`<legend class="mb-1 text-sm font-semibold text-slate-900">${legend}</legend>`);
+    const radios = (html.match(/<input type="radio"[^>]*>/g) ?? []).map((tag) => ({ value: /value="([^"]+)"/.exec(tag)?.[1], name: /name="([^"]+)"/.exec(tag)?.[1], checked: tag.includes('checked=""') }));
+    expect(radios.map((r) => r.value)).toEqual(banks);
+    expect(radios.every((r) => r.name === "bank")).toBe(true);
+    expect(radios.filter((r) => r.checked).map((r) => r.value)).toEqual([banks[0]]);
+    expect(html.match(/<optgroup /g)).toHaveLength(banks.length);
+    const select = tagWithTestId(html, "test-identity");
+    expect(select).toContain('name="identity"');
+    const selected = [...html.matchAll(/<option value="([^"]+)" selected="">/g)].map((o) => o[1]);
+    expect(selected).toEqual([testIdentitiesFor(family, NOW)[0]?.id]);
+  });
+
+  it("takes every visible string from labels", () => {
+    const labels = { ...SIMULATOR_LABELS, approve: "Godkend", cancel: "Annuller", identity: "Testperson", actions: { ...SIMULATOR_LABELS.actions, login: "Log ind hos {client}" } };
+    const html = render({ labels });
+    expect(textOfTestId(html, "eid-approve")).toBe("Godkend");
+    expect(textOfTestId(html, "eid-cancel")).toBe("Annuller");
+    expect(textOfTestId(html, "eid-app-text")).toBe("Log ind hos Acme Bank");
+    expect(html).toContain(">Testperson</label>");
   });
 });

@@ -1,12 +1,21 @@
 /**
- * The test-environment stand-in for one eID (design §6): pick a test identity, see what the
- * eID app would show, approve or cancel. A server component; the form posts without client JS.
- * Test hooks (design §8): `test-identity`, `eid-app-text`, `eid-approve`, `eid-cancel`.
+ * The test-environment stand-in for one eID (design §6): pick a test identity (FTN and iDIN: a
+ * bank first), see what the eID app would show, approve or cancel. A server component; the form
+ * posts without client JS, the small client parts (animated QR, "Open BankID app", bank picker)
+ * only add behaviour. Test hooks (design §8): `test-identity`, `eid-app-text`, `eid-approve`,
+ * `eid-cancel`; also `bankid-qr` (with `data-frame`), `bankid-open-app`, `eid-bank` (with
+ * `data-bank`) and `eid-authenticator`.
+ *
+ * Every visible string comes from `labels` (English by default, see `simulators/labels.ts`).
  */
-import type { LoginAction, TestIdentity } from "@/lib/eid/types";
+import { providerAtAcr } from "@/lib/eid/test-identities";
+import type { EidProvider, LoginAction, TestIdentity } from "@/lib/eid/types";
+import { AnimatedQr } from "./simulators/animated-qr";
 import { brandFor } from "./simulators/brands";
+import { authenticatorFor, eidNames, fill, SIMULATOR_LABELS, type SimulatorLabels } from "./simulators/labels";
+import { OpenAppStep } from "./simulators/open-app-step";
 import { PhonePanel } from "./simulators/phone-panel";
-import { PseudoQr } from "./simulators/pseudo-qr";
+import { ProviderPicker, type PickerIdentity } from "./simulators/provider-picker";
 
 export interface EidSimulatorProps {
   /** The catalogue's method name, e.g. "MitID (substantial)". */
@@ -19,40 +28,54 @@ export interface EidSimulatorProps {
   message?: string;
   formAction: string;
   hiddenFields?: Record<string, string>;
+  /** Visible strings; English when absent. */
+  labels?: SimulatorLabels;
 }
 
-const ACTION_VERBS: Readonly<Record<LoginAction, string>> = {
-  login: "Log in",
-  confirm: "Confirm",
-  accept: "Accept",
-  approve: "Approve",
-  sign: "Sign",
-};
-
 /** What the eID app says for a login_hint `action:` (spec 2.4), e.g. "Log in at Acme". */
-export function actionWording(action: LoginAction, clientName: string): string {
-  return `${ACTION_VERBS[action]} at ${clientName}`;
+export function actionWording(action: LoginAction, clientName: string, labels: SimulatorLabels = SIMULATOR_LABELS): string {
+  return fill(labels.actions[action], { client: clientName });
 }
 
 const IDENTITY_SELECT_ID = "eid-simulator-identity";
 const BUTTON = "inline-flex min-h-12 w-full items-center justify-center rounded-lg px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto sm:min-w-36";
+const SELECT = "min-h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/** The identities with their bank or operator at this acr, when every one has one. */
+function withProviders(identities: TestIdentity[], acr: string): { providers: EidProvider[]; picks: PickerIdentity[] } | undefined {
+  const providers = new Map<string, EidProvider>();
+  const picks: PickerIdentity[] = [];
+  for (const identity of identities) {
+    const provider = providerAtAcr(identity, acr);
+    if (!provider) return undefined;
+    if (!providers.has(provider.id)) providers.set(provider.id, provider);
+    picks.push({ id: identity.id, label: identity.label, providerId: provider.id });
+  }
+  return picks.length > 0 ? { providers: [...providers.values()], picks } : undefined;
+}
 
 export function EidSimulator(props: EidSimulatorProps) {
-  const { methodName, family, acr, clientName, identities, action, message, formAction, hiddenFields = {} } = props;
+  const { methodName, family, acr, clientName, identities, action, message, formAction, hiddenFields = {}, labels = SIMULATOR_LABELS } = props;
   const brand = brandFor(family, methodName);
-  const wording = actionWording(action, clientName);
-  const showQr = family === "se-bankid" && acr.includes(":another-device");
+  const names = eidNames(labels, family, methodName);
+  const wording = actionWording(action, clientName, labels);
+  const isSwedishBankId = family === "se-bankid";
+  const anotherDevice = isSwedishBankId && acr.includes(":another-device");
+  const authenticatorKey = authenticatorFor(family, acr);
   const hasIdentities = identities.length > 0;
+  const picker = withProviders(identities, acr);
+  const mobileOperators = acr === "urn:grn:authn:fi:mobile-id";
+  const identityHint = hasIdentities ? (family === "dk-mitid-business" ? labels.identityHintBusiness : labels.identityHint) : labels.noIdentities;
 
   return (
-    <section className="mx-auto w-full max-w-md" aria-labelledby="eid-simulator-title">
+    <section className="mx-auto w-full max-w-md" aria-labelledby="eid-simulator-title" data-family={family}>
       <p role="note" className="mb-4 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
         <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true">
           <path d="M10 2 1 18h18L10 2z" fill="#d97706" />
           <path d="M10 8v4.5" stroke="white" strokeWidth="2" strokeLinecap="round" />
           <circle cx="10" cy="15" r="1.1" fill="white" />
         </svg>
-        <span>Test environment — simulated {brand.eidName}. No real eID is used.</span>
+        <span>{fill(labels.testNotice, { eid: names.name })}</span>
       </p>
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -70,49 +93,77 @@ export function EidSimulator(props: EidSimulatorProps) {
             {wording}
           </h1>
 
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={IDENTITY_SELECT_ID} className="text-sm font-semibold text-slate-900">
-              Test identity
-            </label>
-            <select
-              id={IDENTITY_SELECT_ID}
-              name="identity"
-              data-testid="test-identity"
-              defaultValue={identities[0]?.id}
-              disabled={!hasIdentities}
-              aria-describedby={`${IDENTITY_SELECT_ID}-hint`}
-              className={`min-h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 ${brand.focus}`}
-            >
-              {hasIdentities ? (
-                identities.map((identity) => (
-                  <option key={identity.id} value={identity.id}>
-                    {identity.label}
-                  </option>
-                ))
-              ) : (
-                <option value="">None available</option>
-              )}
-            </select>
-            <p id={`${IDENTITY_SELECT_ID}-hint`} className="text-sm text-slate-600">
-              {hasIdentities ? "Synthetic people with valid test identifiers. Choose who logs in." : "This eID has no test identities."}
-            </p>
-          </div>
+          {picker ? (
+            <ProviderPicker
+              providers={picker.providers}
+              identities={picker.picks}
+              labels={{
+                legend: mobileOperators ? labels.operatorLegend : labels.bankLegend,
+                hint: mobileOperators ? labels.operatorHint : labels.bankHint,
+                identity: labels.identity,
+                identityHint,
+              }}
+              selectId={IDENTITY_SELECT_ID}
+              selectClass={`${SELECT} ${brand.focus}`}
+              pickedClass={brand.picked}
+            />
+          ) : (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={IDENTITY_SELECT_ID} className="text-sm font-semibold text-slate-900">
+                {labels.identity}
+              </label>
+              <select
+                id={IDENTITY_SELECT_ID}
+                name="identity"
+                data-testid="test-identity"
+                defaultValue={identities[0]?.id}
+                disabled={!hasIdentities}
+                aria-describedby={`${IDENTITY_SELECT_ID}-hint`}
+                className={`${SELECT} ${brand.focus}`}
+              >
+                {hasIdentities ? (
+                  identities.map((identity) => (
+                    <option key={identity.id} value={identity.id}>
+                      {identity.label}
+                    </option>
+                  ))
+                ) : (
+                  <option value="">{labels.noIdentitiesOption}</option>
+                )}
+              </select>
+              <p id={`${IDENTITY_SELECT_ID}-hint`} className="text-sm text-slate-600">
+                {identityHint}
+              </p>
+            </div>
+          )}
 
-          {showQr ? (
+          {anotherDevice ? (
             <div className="flex flex-col items-center gap-2 text-center">
-              <PseudoQr seed={`${acr}|${clientName}`} className="h-40 w-40 rounded-md border border-slate-200" />
-              <p className="text-sm text-slate-700">Scan the QR code with the {brand.appName} on your other device.</p>
+              <AnimatedQr seed={`${acr}|${clientName}`} label={labels.qr} className="h-44 w-44 rounded-md border border-slate-200" />
+              <p className="text-sm text-slate-700">{fill(labels.qrScan, { app: names.app })}</p>
+              <p className="text-xs text-slate-600">{labels.qrRefresh}</p>
             </div>
           ) : null}
 
-          <PhonePanel brand={brand} wording={wording} message={message} />
+          {isSwedishBankId && !anotherDevice ? (
+            <OpenAppStep labels={{ openApp: labels.openApp, openAppIntro: labels.openAppIntro, openAppOpened: labels.openAppOpened }} buttonClass={`${BUTTON} ${brand.primary} ${brand.focus}`} />
+          ) : null}
+
+          <PhonePanel
+            brand={brand}
+            appName={names.app}
+            wording={wording}
+            message={message}
+            authenticator={authenticatorKey ? labels.authenticators[authenticatorKey] : undefined}
+            labels={labels}
+          />
 
           <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
             <button type="submit" name="decision" value="approve" data-testid="eid-approve" disabled={!hasIdentities} className={`${BUTTON} ${brand.primary} ${brand.focus}`}>
-              Approve
+              {labels.approve}
             </button>
             <button type="submit" name="decision" value="cancel" data-testid="eid-cancel" className={`${BUTTON} ${brand.secondary} ${brand.focus}`}>
-              Cancel
+              {labels.cancel}
             </button>
           </div>
         </form>

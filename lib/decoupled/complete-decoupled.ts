@@ -16,6 +16,7 @@ import { claimRuleFor } from "../eid/claim-rules";
 import { claimsAtAcr, testIdentitiesFor, personKeyOf } from "../eid/test-identities";
 import type { EidResult } from "../eid/types";
 import { logger } from "../log";
+import { authenticationMethodFor } from "../login/eid-authentication";
 import { identityClaims } from "../login/identity-claims";
 import { subjectFor } from "../login/subject";
 import { transition } from "../login/transaction";
@@ -34,14 +35,14 @@ export function decoupledRequestOf(tx: LoginTransaction): DecoupledRequest {
 export function testPersonFor(acr: string, nationalId: string): EidResult {
   const method = findEidMethod(acr)!;
   const known = testIdentitiesFor(method.family).find((i) => i.nationalId === nationalId);
-  if (known) return { acr, personKey: personKeyOf(known), claims: claimsAtAcr(known, acr), method: "bankid:app" };
+  if (known) return { acr, personKey: personKeyOf(known), claims: claimsAtAcr(known, acr), method: authenticationMethodFor(method, acr, known) };
   const birthdate = method.family === "no-bankid" ? fodselsnummerBirthDate(nationalId) : personnummerBirthDate(nationalId);
   const idClaim = claimRuleFor(method.family).nationalIdClaims[0] ?? "ssn";
   return {
     acr,
     personKey: nationalId,
     claims: { [idClaim]: nationalId, name: "Test Person", given_name: "Test", family_name: "Person", ...(birthdate ? { birthdate } : {}) },
-    method: "bankid:app",
+    method: authenticationMethodFor(method, acr),
   };
 }
 

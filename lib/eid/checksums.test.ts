@@ -6,13 +6,16 @@ import {
   fodselsnummerBirthDate,
   hetu,
   hetuBirthDate,
+  hetuGender,
   isValidCpr,
   isValidCvr,
   isValidFodselsnummer,
   isValidHetu,
+  isValidSatu,
   isValidPersonnummer,
   personnummer,
   personnummerBirthDate,
+  satu,
 } from "./checksums";
 
 describe("Danish CPR", () => {
@@ -180,5 +183,33 @@ describe("Danish CVR", () => {
 
   it.each(["12345678", "1234567", "02345674"])("%s is invalid", (value) => {
     expect(isValidCvr(value)).toBe(false);
+  });
+});
+
+describe("Finnish HETU sex", () => {
+  it.each([
+    ["131052-308T", "female"],
+    ["120384-457K", "male"],
+    ["050503A7751", "male"],
+    ["131052-308X", undefined],
+  ])("hetuGender(%s) = %s", (value, gender) => {
+    expect(hetuGender(value)).toBe(gender);
+  });
+});
+
+describe("Finnish SATU", () => {
+  // 10234567 = 31 × 330147 + 10 → "A"; 20876543 mod 31 = 27 → "V".
+  it.each(["10234567A", "20876543V"])("%s is valid", (value) => {
+    expect(isValidSatu(value)).toBe(true);
+  });
+
+  it.each(["10234567B", "1023456A", "102345678A", "10234567a", "10234567G"])("%s is invalid", (value) => {
+    expect(isValidSatu(value)).toBe(false);
+  });
+
+  it("builds the check character", () => {
+    expect(satu(10234567)).toBe("10234567A");
+    expect(isValidSatu(satu(31452908))).toBe(true);
+    expect(() => satu(1234567)).toThrow(RangeError);
   });
 });

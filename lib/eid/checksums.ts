@@ -15,6 +15,8 @@
  * - Finnish HETU `DDMMYYCZZZQ` (Väestörekisterikeskus, decree 128/2010 as amended 2023): C is the
  *   century sign, ZZZ 002–999 the individual number, Q the check character.
  * - Danish CVR `NNNNNNNN` (Erhvervsstyrelsen): weights 2 7 6 5 4 3 2 1, sum divisible by 11.
+ * - Finnish SATU (sähköinen asiointitunnus, FINUID) `NNNNNNNNQ`: 8 digits and the HETU check
+ *   character of the number modulo 31. Mobiilivarmenne (Finnish mobile ID) identifies by it.
  */
 
 /** An ISO calendar date, `YYYY-MM-DD`. */
@@ -236,6 +238,29 @@ export function hetu(birthDate: IsoDate, individual: number, sign?: string): str
   const ddmmyy = `${pad2(day)}${pad2(month)}${pad2(year % 100)}`;
   const zzz = String(individual).padStart(3, "0");
   return `${ddmmyy}${chosen}${zzz}${hetuCheck(ddmmyy, zzz)}`;
+}
+
+/** The sex a HETU's individual number encodes: odd for men, even for women. */
+export function hetuGender(hetu: string): "male" | "female" | undefined {
+  if (!isValidHetu(hetu)) return undefined;
+  return Number(hetu.slice(7, 10)) % 2 === 1 ? "male" : "female";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finnish SATU (FINUID)
+
+const SATU = /^(\d{8})([0-9A-Y])$/;
+
+/** 8 digits and the check character (HETU's table, the number modulo 31). */
+export function isValidSatu(satu: string): boolean {
+  const m = SATU.exec(satu);
+  return m !== null && HETU_CHECK.charAt(Number(m[1]) % 31) === m[2];
+}
+
+/** Builds a SATU from an 8-digit number (the check character is computed). */
+export function satu(number: number): string {
+  if (!Number.isInteger(number) || number < 10_000_000 || number > 99_999_999) throw new RangeError(`SATU number out of range: ${number}`);
+  return `${number}${HETU_CHECK.charAt(number % 31)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

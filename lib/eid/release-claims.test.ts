@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CLAIM_RULES, claimRuleFor } from "./claim-rules";
 import { EID_METHODS } from "./catalogue";
 import { releaseClaims, type ReleaseClaimsInput } from "./release-claims";
-import { findTestIdentity } from "./test-identities";
+import { claimsAtAcr, findTestIdentity } from "./test-identities";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 const AUTH_TIME = new Date("2025-06-01T12:34:56.789Z");
@@ -177,6 +177,80 @@ describe("releaseClaims: the mock eID", () => {
   });
 });
 
+/** A login at `acr` of test identity `id`, claims as the eID yields them at that acr. */
+function login(family: string, identityScheme: string, country: string, acr: string, id: string, scopes: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const identity = findTestIdentity(family, id, NOW);
+  if (!identity) throw new Error(`missing test identity ${family}/${id}`);
+  return releaseClaims({ acr, family, identityScheme, country, method: `${family}:test`, claims: { ...claimsAtAcr(identity, acr), ...extra }, scopes, authTime: AUTH_TIME });
+}
+
+const COMMON = ["identityscheme", "authenticationtype", "authenticationmethod", "authenticationinstant", "country", "name", "given_name", "family_name"];
+
+describe("releaseClaims: Vipps MobilePay, FTN, Freja, iDIN, German eID", () => {
+  const vipps = (scopes: string[], id = "vipps-1") => login("no-vipps", "novippslogin", "no", "urn:grn:authn:no:vipps", id, scopes);
+  const ftn = (acr: string, scopes: string[]) => login("fi-ftn", "fitupas", "fi", acr, "ftn-1", scopes);
+  const freja = (scopes: string[]) => login("se-freja", "sefrejaid", "se", "urn:grn:authn:se:frejaid", "freja-1", scopes);
+  const idin = (scopes: string[], id = "idin-1", extra = {}) => login("nl-idin", "nlidin", "nl", "urn:grn:authn:nl:idin", id, scopes, extra);
+  const deEid = (scopes: string[], id = "de-eid-1", extra = {}) => login("de-eid", "deadesso", "de", "urn:grn:authn:de:personalausweis", id, scopes, extra);
+
+  it("Vipps with openid only: names", () => {
+    expect(Object.keys(vipps(["openid"])).sort()).toEqual([...COMMON].sort());
+    expect(vipps(["openid"])).toMatchObject({ identityscheme: "novippslogin", country: "NO", name: "Jonas Solberg" });
+  });
+
+  it("Vipps: ssn → socialno, email, phone, birthdate, address", () => {
+    expect(vipps(["openid", "ssn", "email", "phone", "birthdate", "address"])).toMatchObject({
+      socialno: "30089112334",
+      email: "jonas.solberg@example.com",
+      phone_number: "+4748123401",
+      birthdate: "1991-08-30",
+      address: { locality: "Tromsø", postal_code: "9008" },
+    });
+    expect(vipps(["openid", "address"], "vipps-3")).not.toHaveProperty("address");
+  });
+
+  it("FTN bank ID: ssn → hetu; gender and birthdate by their scopes", () => {
+    const claims = ftn("urn:grn:authn:fi:bank-id", ["openid", "ssn", "gender", "birthdate"]);
+    expect(claims).toMatchObject({ hetu: "120384-457K", gender: "male", birthdate: "1984-03-12", country: "FI", identityscheme: "fitupas" });
+    expect(claims).not.toHaveProperty("satu");
+    expect(ftn("urn:grn:authn:fi:bank-id", ["openid"])).not.toHaveProperty("hetu");
+    expect(ftn("urn:grn:authn:fi:bank-id", ["openid"])).not.toHaveProperty("gender");
+  });
+
+  it("FTN mobile ID: ssn → satu", () => {
+    const claims = ftn("urn:grn:authn:fi:mobile-id", ["openid", "ssn"]);
+    expect(claims.satu).toBe("10234567A");
+    expect(claims).not.toHaveProperty("hetu");
+  });
+
+  it("Freja: registrationLevel always; ssn, email and phone by scope", () => {
+    const bare = freja(["openid"]);
+    expect(bare).toMatchObject({ registrationLevel: "EXTENDED", identityscheme: "sefrejaid", country: "SE" });
+    for (const claim of ["ssn", "email", "phone_number", "birthdate"]) expect(bare).not.toHaveProperty(claim);
+    expect(freja(["openid", "ssn", "email", "phone"])).toMatchObject({ ssn: "198605192387", email: "johanna.ek@example.com", phone_number: "+46701234501" });
+  });
+
+  it("iDIN: names, birthdate and address by scope; ssn is ignored (no national id)", () => {
+    expect(idin(["openid", "birthdate", "address"])).toMatchObject({ birthdate: "1988-02-14", address: { postal_code: "1015 CJ" }, country: "NL" });
+    expect(Object.keys(idin(["openid", "ssn"])).sort()).toEqual([...COMMON].sort());
+    expect(idin(["openid", "address"], "idin-3")).not.toHaveProperty("address");
+  });
+
+  it("an eID without a national id releases none under ssn, even a claim named like one", () => {
+    const released = idin(["openid", "ssn"], "idin-1", { ssn: "smuggled", socialno: "smuggled", hetu: "smuggled" });
+    for (const claim of ["ssn", "socialno", "hetu"]) expect(released).not.toHaveProperty(claim);
+    expect(deEid(["openid", "ssn"], "de-eid-1", { ssn: "smuggled" })).not.toHaveProperty("ssn");
+  });
+
+  it("German eID: nationality always; birthdate with place_of_birth; address; ssn ignored", () => {
+    expect(deEid(["openid"])).toMatchObject({ nationality: "DE", country: "DE", identityscheme: "deadesso" });
+    expect(deEid(["openid"])).not.toHaveProperty("place_of_birth");
+    expect(deEid(["openid", "birthdate", "address"])).toMatchObject({ birthdate: "1983-07-19", place_of_birth: "München", address: { locality: "Berlin" } });
+    expect(Object.keys(deEid(["openid", "ssn"])).sort()).toEqual([...COMMON, "nationality"].sort());
+    expect(deEid(["openid", "address"], "de-eid-3")).not.toHaveProperty("address");
+  });
+});
+
 describe("claim rules", () => {
   it("has a rule for every family in the catalogue", () => {
     for (const family of new Set(EID_METHODS.map((m) => m.family))) expect(CLAIM_RULES[family], family).toBeDefined();
@@ -189,7 +263,9 @@ describe("claim rules", () => {
     expect(claimRuleFor("no-bankid").byScope.ssn).toEqual(["socialno"]);
     expect(claimRuleFor("no-vipps").byScope.ssn).toEqual(["socialno"]);
     expect(claimRuleFor("fi-ftn").byScope.ssn).toEqual(["hetu", "satu"]);
+    expect(claimRuleFor("se-freja").byScope.ssn).toEqual(["ssn"]);
     expect(claimRuleFor("nl-idin").byScope.ssn).toEqual([]);
+    expect(claimRuleFor("de-eid").byScope.ssn).toEqual([]);
   });
 
   it("never releases a national id without the ssn scope", () => {

@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { cprBirthDate, isValidCpr, isValidCvr, isValidFodselsnummer, isValidPersonnummer, fodselsnummerBirthDate, personnummerBirthDate } from "./checksums";
-import { claimsAtAcr, findTestIdentity, personKeyOf, testIdentitiesFor } from "./test-identities";
+import {
+  cprBirthDate,
+  fodselsnummerBirthDate,
+  hetuBirthDate,
+  hetuGender,
+  isValidCpr,
+  isValidCvr,
+  isValidFodselsnummer,
+  isValidHetu,
+  isValidPersonnummer,
+  isValidSatu,
+  personnummerBirthDate,
+} from "./checksums";
+import { claimsAtAcr, findTestIdentity, personKeyOf, providerAtAcr, testIdentitiesFor } from "./test-identities";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
-const FAMILIES = ["dk-mitid", "dk-mitid-business", "se-bankid", "no-bankid"] as const;
+const FAMILIES = ["dk-mitid", "dk-mitid-business", "se-bankid", "no-bankid", "no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const;
+/** Families whose eID yields an address. */
+const WITH_ADDRESS = ["dk-mitid", "dk-mitid-business", "no-bankid", "no-vipps", "nl-idin", "de-eid"] as const;
+const POSTAL_CODE: Readonly<Record<string, RegExp>> = { "nl-idin": /^\d{4} [A-Z]{2}$/, "de-eid": /^\d{5}$/ };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("testIdentitiesFor", () => {
@@ -20,7 +35,7 @@ describe("testIdentitiesFor", () => {
     expect(testIdentitiesFor(family, NOW).some((i) => i.claims.address === undefined)).toBe(true);
   });
 
-  it.each(["dk-mitid", "dk-mitid-business", "no-bankid"])("%s: exactly one identity lacks an address, the others have an OIDC address", (family) => {
+  it.each(WITH_ADDRESS)("%s: exactly one identity lacks an address, the others have an OIDC address", (family) => {
     const identities = testIdentitiesFor(family, NOW);
     const withAddress = identities.filter((i) => i.claims.address !== undefined);
     expect(withAddress).toHaveLength(identities.length - 1);
@@ -28,7 +43,7 @@ describe("testIdentitiesFor", () => {
       expect(identity.claims.address).toEqual({
         formatted: expect.any(String),
         street_address: expect.any(String),
-        postal_code: expect.stringMatching(/^\d{4}$/),
+        postal_code: expect.stringMatching(POSTAL_CODE[family] ?? /^\d{4}$/),
         locality: expect.any(String),
         country: expect.any(String),
       });
@@ -42,7 +57,7 @@ describe("testIdentitiesFor", () => {
   });
 
   it("is empty for a family without test identities", () => {
-    expect(testIdentitiesFor("de-eid", NOW)).toEqual([]);
+    expect(testIdentitiesFor("xx-unknown", NOW)).toEqual([]);
   });
 
   it("hands out copies: changing one does not change the next call's", () => {
@@ -91,6 +106,64 @@ describe("national ids pass the validators and agree with birthdate", () => {
     expect(fodselsnummerBirthDate(String(socialno))).toBe(birthdate);
     expect(String(certsubject)).toContain(`SERIALNUMBER=${String(uniqueuserid)}`);
   });
+
+  it.each(testIdentitiesFor("no-vipps", NOW))("Vipps MobilePay $id", (identity) => {
+    const { socialno, birthdate, email, phone_number } = identity.claims;
+    expect(isValidFodselsnummer(String(socialno))).toBe(true);
+    expect(fodselsnummerBirthDate(String(socialno))).toBe(birthdate);
+    expect(identity.nationalId).toBe(socialno);
+    expect(email).toMatch(/@example\.com$/);
+    expect(phone_number).toMatch(/^\+47\d{8}$/);
+  });
+
+  it.each(testIdentitiesFor("fi-ftn", NOW))("Finnish Trust Network $id", (identity) => {
+    const { hetu, satu, birthdate, gender } = identity.claims;
+    expect(isValidHetu(String(hetu))).toBe(true);
+    expect(hetuBirthDate(String(hetu))).toBe(birthdate);
+    expect(hetuGender(String(hetu))).toBe(gender);
+    expect(isValidSatu(String(satu))).toBe(true);
+    expect(identity.nationalId).toBe(hetu);
+    expect(identity.bank).toEqual({ id: expect.stringMatching(/^[a-z]+$/), name: expect.any(String) });
+    expect(identity.mobileOperator).toEqual({ id: expect.stringMatching(/^[a-z]+$/), name: expect.any(String) });
+  });
+
+  it.each(testIdentitiesFor("se-freja", NOW))("Freja eID $id", (identity) => {
+    const { ssn, birthdate, registrationLevel, email, phone_number } = identity.claims;
+    expect(ssn).toMatch(/^\d{12}$/);
+    expect(isValidPersonnummer(String(ssn))).toBe(true);
+    expect(personnummerBirthDate(String(ssn))).toBe(birthdate);
+    expect(["BASIC", "EXTENDED", "PLUS"]).toContain(registrationLevel);
+    expect(email).toMatch(/@example\.com$/);
+    expect(phone_number).toMatch(/^\+46\d{9}$/);
+  });
+
+  it.each(["nl-idin", "de-eid"])("%s has no national id", (family) => {
+    for (const identity of testIdentitiesFor(family, NOW)) {
+      expect(identity.nationalId).toBeUndefined();
+      expect(identity.claims.birthdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const claim of ["ssn", "socialno", "hetu", "cprNumberIdentifier"]) expect(identity.claims).not.toHaveProperty(claim);
+    }
+  });
+
+  it("every iDIN person has a bank; the banks differ", () => {
+    const banks = testIdentitiesFor("nl-idin", NOW).map((i) => i.bank?.id);
+    expect(banks.every((b) => typeof b === "string")).toBe(true);
+    expect(new Set(banks).size).toBe(banks.length);
+  });
+
+  it("German eID persons have nationality and place of birth", () => {
+    for (const identity of testIdentitiesFor("de-eid", NOW)) {
+      expect(identity.claims.nationality).toMatch(/^[A-Z]{2}$/);
+      expect(identity.claims.place_of_birth).toEqual(expect.any(String));
+    }
+  });
+
+  it("MitID Erhverv identities name their organisation in the label", () => {
+    for (const identity of testIdentitiesFor("dk-mitid-business", NOW)) {
+      expect(identity.organisation).toBe(identity.claims["2.5.4.10"]);
+      expect(identity.label).toContain(String(identity.organisation));
+    }
+  });
 });
 
 describe("age", () => {
@@ -122,6 +195,13 @@ describe("findTestIdentity and personKeyOf", () => {
     expect(business && personKeyOf(business)).toBe(business?.claims.uuid);
     expect(norwegian && personKeyOf(norwegian)).toBe("22048712359");
   });
+
+  it("keys persons of eIDs without a national id by their identity id", () => {
+    const dutch = findTestIdentity("nl-idin", "idin-2", NOW);
+    const german = findTestIdentity("de-eid", "de-eid-1", NOW);
+    expect(dutch && personKeyOf(dutch)).toBe("idin-2");
+    expect(german && personKeyOf(german)).toBe("de-eid-1");
+  });
 });
 
 describe("claimsAtAcr", () => {
@@ -142,5 +222,29 @@ describe("claimsAtAcr", () => {
     if (!identity) throw new Error("missing test identity");
     expect(claimsAtAcr(identity, "urn:grn:authn:no:bankid:substantial")).not.toHaveProperty("certsubject");
     expect(claimsAtAcr(identity, "urn:grn:authn:no:bankid")).toHaveProperty("certsubject");
+  });
+});
+
+describe("FTN: hetu through a bank, satu through mobile ID", () => {
+  const identity = findTestIdentity("fi-ftn", "ftn-2", NOW);
+  if (!identity) throw new Error("missing test identity");
+
+  it.each(["urn:grn:authn:fi:bank-id", "urn:grn:authn:fi:all"])("%s yields hetu, not satu", (acr) => {
+    const claims = claimsAtAcr(identity, acr);
+    expect(claims.hetu).toBe("270962-318X");
+    expect(claims).not.toHaveProperty("satu");
+    expect(providerAtAcr(identity, acr)).toEqual({ id: "op", name: "OP" });
+  });
+
+  it("mobile ID yields satu, not hetu, through the mobile operator", () => {
+    const claims = claimsAtAcr(identity, "urn:grn:authn:fi:mobile-id");
+    expect(claims.satu).toBe("20876543V");
+    expect(claims).not.toHaveProperty("hetu");
+    expect(providerAtAcr(identity, "urn:grn:authn:fi:mobile-id")).toEqual({ id: "telia", name: "Telia" });
+  });
+
+  it("eIDs without banks have no provider", () => {
+    const mitid = findTestIdentity("dk-mitid", "mitid-1", NOW);
+    expect(mitid && providerAtAcr(mitid, "urn:grn:authn:dk:mitid:low")).toBeUndefined();
   });
 });

@@ -8,9 +8,14 @@
  * `now` to stay stable.
  *
  * In every family that yields addresses exactly one person has none: a protected address
- * (navne- og adressebeskyttelse / adressesperre), which the eID withholds.
+ * (navne- og adressebeskyttelse / adressesperre) that the eID withholds, an iDIN customer whose
+ * bank has no address on file, or a German eID holder living abroad ("keine Hauptwohnung in
+ * Deutschland").
+ *
+ * FTN and iDIN persons each have a bank (FTN persons also a mobile operator for mobile ID): the
+ * simulator's picker shows it and `authenticationmethod` names it.
  */
-import type { TestIdentity } from "./types";
+import type { EidProvider, TestIdentity } from "./types";
 
 type Claims = Record<string, unknown>;
 
@@ -129,7 +134,8 @@ function businessIdentity(p: BusinessPerson, today: string): TestIdentity {
   return {
     id: p.id,
     family: "dk-mitid-business",
-    label: `${p.given} ${p.family} (${p.role}, CVR ${p.cvr})`,
+    label: `${p.organisation}: ${p.given} ${p.family} (${p.role})`,
+    organisation: p.organisation,
     ...(p.cpr ? { nationalId: p.cpr } : {}),
     claims: {
       uuid: p.uuid,
@@ -237,6 +243,217 @@ function norwegianIdentity(p: NorwegianPerson): TestIdentity {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Vipps MobilePay (Norway): fødselsnummer, contact details and address
+
+interface VippsPerson {
+  id: string;
+  given: string;
+  family: string;
+  socialno: string;
+  birthdate: string;
+  email: string;
+  phone: string;
+  address?: Address;
+}
+
+const VIPPS: readonly VippsPerson[] = [
+  {
+    id: "vipps-1", given: "Jonas", family: "Solberg", socialno: "30089112334", birthdate: "1991-08-30",
+    email: "jonas.solberg@example.com", phone: "+4748123401",
+    address: { street: "Storgata 5", postalCode: "9008", locality: "Tromsø", country: "Norge" },
+  },
+  {
+    id: "vipps-2", given: "Eva", family: "Lie", socialno: "11017534507", birthdate: "1975-01-11",
+    email: "eva.lie@example.com", phone: "+4792123402",
+    address: { street: "Olav Tryggvasons gate 40", postalCode: "7011", locality: "Trondheim", country: "Norge" },
+  },
+  { id: "vipps-3", given: "Emil", family: "Haugen", socialno: "03120051015", birthdate: "2000-12-03", email: "emil.haugen@example.com", phone: "+4746123403" },
+];
+
+function vippsIdentity(p: VippsPerson): TestIdentity {
+  return {
+    id: p.id,
+    family: "no-vipps",
+    label: `${p.given} ${p.family} (fnr ${p.socialno}${p.address ? "" : ", protected address"})`,
+    nationalId: p.socialno,
+    claims: {
+      socialno: p.socialno,
+      ...names(p.given, p.family),
+      birthdate: p.birthdate,
+      email: p.email,
+      phone_number: p.phone,
+      ...(p.address ? { address: addressClaim(p.address) } : {}),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finnish Trust Network: bank ID (HETU) or mobile ID (SATU); FTN yields no address
+
+export const FTN_BANKS = {
+  nordea: { id: "nordea", name: "Nordea" },
+  op: { id: "op", name: "OP" },
+  danskebank: { id: "danskebank", name: "Danske Bank" },
+} as const satisfies Record<string, EidProvider>;
+
+const FTN_OPERATORS = {
+  elisa: { id: "elisa", name: "Elisa" },
+  telia: { id: "telia", name: "Telia" },
+  dna: { id: "dna", name: "DNA" },
+} as const satisfies Record<string, EidProvider>;
+
+interface FinnishPerson {
+  id: string;
+  given: string;
+  family: string;
+  hetu: string;
+  satu: string;
+  birthdate: string;
+  gender: "male" | "female";
+  bank: EidProvider;
+  operator: EidProvider;
+}
+
+const FTN: readonly FinnishPerson[] = [
+  { id: "ftn-1", given: "Mikko", family: "Virtanen", hetu: "120384-457K", satu: "10234567A", birthdate: "1984-03-12", gender: "male", bank: FTN_BANKS.nordea, operator: FTN_OPERATORS.elisa },
+  { id: "ftn-2", given: "Aino", family: "Korhonen", hetu: "270962-318X", satu: "20876543V", birthdate: "1962-09-27", gender: "female", bank: FTN_BANKS.op, operator: FTN_OPERATORS.telia },
+  { id: "ftn-3", given: "Elias", family: "Mäkinen", hetu: "050503A7751", satu: "31452908X", birthdate: "2003-05-05", gender: "male", bank: FTN_BANKS.danskebank, operator: FTN_OPERATORS.dna },
+];
+
+function finnishIdentity(p: FinnishPerson): TestIdentity {
+  return {
+    id: p.id,
+    family: "fi-ftn",
+    label: `${p.given} ${p.family} (HETU ${p.hetu})`,
+    nationalId: p.hetu,
+    bank: { ...p.bank },
+    mobileOperator: { ...p.operator },
+    claims: { hetu: p.hetu, satu: p.satu, ...names(p.given, p.family), birthdate: p.birthdate, gender: p.gender },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Freja eID (Sweden): personnummer, contact details and the registration level; no address
+
+type FrejaLevel = "BASIC" | "EXTENDED" | "PLUS";
+
+interface FrejaPerson {
+  id: string;
+  given: string;
+  family: string;
+  ssn: string;
+  birthdate: string;
+  email: string;
+  phone: string;
+  level: FrejaLevel;
+}
+
+const FREJA: readonly FrejaPerson[] = [
+  { id: "freja-1", given: "Johanna", family: "Ek", ssn: "198605192387", birthdate: "1986-05-19", email: "johanna.ek@example.com", phone: "+46701234501", level: "EXTENDED" },
+  { id: "freja-2", given: "Lars", family: "Nyberg", ssn: "195911024478", birthdate: "1959-11-02", email: "lars.nyberg@example.com", phone: "+46731234502", level: "PLUS" },
+  { id: "freja-3", given: "Maja", family: "Holm", ssn: "199907079124", birthdate: "1999-07-07", email: "maja.holm@example.com", phone: "+46761234503", level: "EXTENDED" },
+];
+
+function frejaIdentity(p: FrejaPerson): TestIdentity {
+  const level = `${p.level.charAt(0)}${p.level.slice(1).toLowerCase()}`;
+  return {
+    id: p.id,
+    family: "se-freja",
+    label: `${p.given} ${p.family} (${p.ssn.slice(0, 8)}-${p.ssn.slice(8)}, ${level})`,
+    nationalId: p.ssn,
+    claims: {
+      ssn: p.ssn,
+      ...names(p.given, p.family),
+      birthdate: p.birthdate,
+      email: p.email,
+      phone_number: p.phone,
+      registrationLevel: p.level,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// iDIN (Netherlands): identity from the person's bank; no national id is released
+
+export const IDIN_BANKS = {
+  ing: { id: "ing", name: "ING" },
+  rabobank: { id: "rabobank", name: "Rabobank" },
+  abnamro: { id: "abnamro", name: "ABN AMRO" },
+} as const satisfies Record<string, EidProvider>;
+
+interface DutchPerson {
+  id: string;
+  given: string;
+  family: string;
+  birthdate: string;
+  bank: EidProvider;
+  address?: Address;
+}
+
+const IDIN: readonly DutchPerson[] = [
+  {
+    id: "idin-1", given: "Sanne", family: "de Vries", birthdate: "1988-02-14", bank: IDIN_BANKS.ing,
+    address: { street: "Keizersgracht 123", postalCode: "1015 CJ", locality: "Amsterdam", country: "Nederland" },
+  },
+  {
+    id: "idin-2", given: "Daan", family: "Bakker", birthdate: "1971-10-30", bank: IDIN_BANKS.rabobank,
+    address: { street: "Oudegracht 200", postalCode: "3511 NV", locality: "Utrecht", country: "Nederland" },
+  },
+  { id: "idin-3", given: "Lotte", family: "van den Berg", birthdate: "2001-06-08", bank: IDIN_BANKS.abnamro },
+];
+
+function dutchIdentity(p: DutchPerson): TestIdentity {
+  return {
+    id: p.id,
+    family: "nl-idin",
+    label: `${p.given} ${p.family} (born ${p.birthdate}${p.address ? "" : ", no address"})`,
+    bank: { ...p.bank },
+    claims: { ...names(p.given, p.family), birthdate: p.birthdate, ...(p.address ? { address: addressClaim(p.address) } : {}) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// German eID (Personalausweis online function): no national id is released
+
+interface GermanPerson {
+  id: string;
+  given: string;
+  family: string;
+  birthdate: string;
+  placeOfBirth: string;
+  nationality: string;
+  /** Absent: "keine Hauptwohnung in Deutschland" (the holder lives abroad). */
+  address?: Address;
+}
+
+const DE_EID: readonly GermanPerson[] = [
+  {
+    id: "de-eid-1", given: "Lukas", family: "Schneider", birthdate: "1983-07-19", placeOfBirth: "München", nationality: "DE",
+    address: { street: "Friedrichstraße 43", postalCode: "10117", locality: "Berlin", country: "Deutschland" },
+  },
+  {
+    id: "de-eid-2", given: "Julia", family: "Wagner", birthdate: "1968-12-01", placeOfBirth: "Hamburg", nationality: "DE",
+    address: { street: "Mönckebergstraße 7", postalCode: "20095", locality: "Hamburg", country: "Deutschland" },
+  },
+  { id: "de-eid-3", given: "Felix", family: "Becker", birthdate: "1996-04-25", placeOfBirth: "Köln", nationality: "DE" },
+];
+
+function germanIdentity(p: GermanPerson): TestIdentity {
+  return {
+    id: p.id,
+    family: "de-eid",
+    label: `${p.given} ${p.family} (born ${p.birthdate}${p.address ? "" : ", lives abroad"})`,
+    claims: {
+      ...names(p.given, p.family),
+      birthdate: p.birthdate,
+      place_of_birth: p.placeOfBirth,
+      nationality: p.nationality,
+      ...(p.address ? { address: addressClaim(p.address) } : {}),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Mock: the person used when a login_hint brings no `mock:` claims.
 
 const MOCK_DEFAULT: TestIdentity = {
@@ -260,6 +477,16 @@ export function testIdentitiesFor(family: string, now: Date = new Date()): TestI
       return SE_BANKID.map(swedishIdentity);
     case "no-bankid":
       return NO_BANKID.map(norwegianIdentity);
+    case "no-vipps":
+      return VIPPS.map(vippsIdentity);
+    case "fi-ftn":
+      return FTN.map(finnishIdentity);
+    case "se-freja":
+      return FREJA.map(frejaIdentity);
+    case "nl-idin":
+      return IDIN.map(dutchIdentity);
+    case "de-eid":
+      return DE_EID.map(germanIdentity);
     case "mock":
       return [{ ...MOCK_DEFAULT, claims: { ...MOCK_DEFAULT.claims } }];
     default:
@@ -285,9 +512,12 @@ const MITID_LEVELS: Readonly<Record<string, NsisLevel>> = {
   "urn:grn:authn:dk:mitid:business": "Substantial",
 };
 
+const FTN_MOBILE_ID = "urn:grn:authn:fi:mobile-id";
+
 /**
  * A test identity's claims as the eID would yield them at `acr`: MitID's NSIS levels follow the
- * requested level, and Norwegian BankID biometrics (`:substantial`) carries no `certsubject`.
+ * requested level, Norwegian BankID biometrics (`:substantial`) carries no `certsubject`, and FTN
+ * identifies by `satu` through mobile ID and by `hetu` through a bank.
  */
 export function claimsAtAcr(identity: TestIdentity, acr: string): Claims {
   const level = MITID_LEVELS[acr];
@@ -296,5 +526,17 @@ export function claimsAtAcr(identity: TestIdentity, acr: string): Claims {
     const { certsubject: _certsubject, ...rest } = identity.claims;
     return rest;
   }
+  if (identity.family === "fi-ftn") {
+    const { hetu: hetuClaim, satu: satuClaim, ...rest } = identity.claims;
+    return acr === FTN_MOBILE_ID ? { ...rest, satu: satuClaim } : { ...rest, hetu: hetuClaim };
+  }
   return { ...identity.claims };
+}
+
+/**
+ * The bank or operator a test identity authenticates through at `acr`: FTN mobile ID → the
+ * mobile operator, otherwise the bank (FTN bank ID, iDIN); undefined for eIDs without one.
+ */
+export function providerAtAcr(identity: TestIdentity, acr: string): EidProvider | undefined {
+  return acr === FTN_MOBILE_ID ? identity.mobileOperator : identity.bank;
 }

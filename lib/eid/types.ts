@@ -4,6 +4,13 @@
  * into ID token claims through the scope rules of `release-claims.ts`.
  */
 
+/** A bank or operator an eID is used through (FTN, iDIN): chosen on the simulator's picker. */
+export interface EidProvider {
+  /** Short lowercase slug; `authenticationmethod` is `<eid>:<id>`, e.g. "ftn:nordea". */
+  id: string;
+  name: string;
+}
+
 /** A documented test person of one eID family (test tenants only). */
 export interface TestIdentity {
   /** Stable id within the family, used in forms (e.g. "mitid-1"). */
@@ -15,6 +22,12 @@ export interface TestIdentity {
   nationalId?: string;
   /** Every claim the eID yields for this person, before scope filtering (eID's own names). */
   claims: Record<string, unknown>;
+  /** The person's bank, for eIDs used through a bank (FTN bank ID, iDIN). */
+  bank?: EidProvider;
+  /** The person's mobile operator, for FTN mobile ID (Mobiilivarmenne). */
+  mobileOperator?: EidProvider;
+  /** The organisation an MitID Erhverv identity is bound to. */
+  organisation?: string;
 }
 
 /** What a completed eID authentication yields. */
