@@ -1,4 +1,12 @@
 // @ts-check
+// This file is CommonJS, as Next.js loads it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const createNextIntlPlugin = require("next-intl/plugin");
+
+// Hosted login pages' languages (no locale routing): per-request locale in i18n/request.ts,
+// messages in lib/i18n/messages.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -35,4 +43,4 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+module.exports = withNextIntl(nextConfig);

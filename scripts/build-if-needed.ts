@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const INPUT_DIRS = ["app", "components", "lib", "public", "server"];
-const INPUT_FILES = ["next.config.js", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"];
+const INPUT_DIRS = ["app", "components", "i18n", "lib", "public", "server"];
+const INPUT_FILES = ["next.config.js", "proxy.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"];
 
 function walk(dir: string, out: string[]): void {
   if (!existsSync(dir)) return;

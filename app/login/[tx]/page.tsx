@@ -1,35 +1,33 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { LoginShell } from "@/components/login/login-shell";
 import { loadForPage } from "@/components/login/load-page";
-import { EID_METHODS, type CountryCode } from "@/lib/eid/catalogue";
+import { EID_METHODS } from "@/lib/eid/catalogue";
+import { translatedMethodName } from "@/lib/i18n/method-name";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Choose how to log in" };
 
-const COUNTRY_NAMES: Record<CountryCode, string> = {
-  dk: "Denmark",
-  se: "Sweden",
-  no: "Norway",
-  fi: "Finland",
-  nl: "Netherlands",
-  de: "Germany",
-  test: "Testing",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("selection");
+  return { title: t("pageTitle") };
+}
 
 export default async function SelectionPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "eid_selection");
   if ("problem" in login) return login.problem;
+  const t = await getTranslations("selection");
   const methods = login.request.acrValues.map((acr) => EID_METHODS.find((m) => m.acr === acr)).filter((m) => m !== undefined);
   const countries = [...new Set(methods.map((m) => m.country))];
+  const client = login.client.clientName;
   return (
-    <LoginShell clientName={login.client.clientName} environment={login.client.tenant.environment}>
-      <h1 className="text-2xl font-semibold tracking-tight">Choose how to log in</h1>
-      <p className="mt-2 text-slate-600">Log in to {login.client.clientName} with your electronic ID.</p>
+    <LoginShell clientName={client} environment={login.client.tenant.environment}>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <p className="mt-2 text-slate-700">{t("intro", { client })}</p>
       <form method="post" action={`/login/${tx}/select`} className="mt-6 space-y-6">
         {countries.map((country) => (
           <fieldset key={country}>
-            <legend className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-500">{COUNTRY_NAMES[country]}</legend>
+            <legend className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600">{t(`countries.${country}`)}</legend>
             <ul className="space-y-2">
               {methods
                 .filter((m) => m.country === country)
@@ -41,10 +39,10 @@ export default async function SelectionPage({ params }: { params: Promise<{ tx: 
                       value={m.acr}
                       data-testid="eid-option"
                       data-acr={m.acr}
-                      className="flex min-h-12 w-full items-center justify-between rounded-xl border border-slate-200 px-4 py-3 text-left font-medium transition hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                      className="flex min-h-12 w-full items-center justify-between rounded-xl border border-slate-300 px-4 py-3 text-left font-medium transition hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                     >
-                      <span>{m.name}</span>
-                      <span aria-hidden="true" className="text-slate-400">→</span>
+                      <span>{translatedMethodName(t, m)}</span>
+                      <span aria-hidden="true" className="text-slate-500">→</span>
                     </button>
                   </li>
                 ))}
@@ -53,8 +51,8 @@ export default async function SelectionPage({ params }: { params: Promise<{ tx: 
         ))}
       </form>
       <form method="post" action={`/login/${tx}/cancel`} className="mt-6 border-t border-slate-100 pt-4">
-        <button type="submit" data-testid="login-cancel" className="min-h-11 rounded-lg px-3 text-sm font-medium text-slate-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-          Cancel and return to {login.client.clientName}
+        <button type="submit" data-testid="login-cancel" className="min-h-11 rounded-lg px-3 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          {t("cancel", { client })}
         </button>
       </form>
     </LoginShell>

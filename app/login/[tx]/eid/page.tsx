@@ -1,22 +1,32 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EidSimulator } from "@/components/login/eid-simulator";
 import { loadForPage } from "@/components/login/load-page";
 import { LoginProblem, LoginShell } from "@/components/login/login-shell";
+import { simulatorLabels } from "@/i18n/simulator-labels";
 import { findEidMethod } from "@/lib/eid/catalogue";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
+import { translatedMethodName } from "@/lib/i18n/method-name";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Log in" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("eid");
+  return { title: t("pageTitle") };
+}
 
 export default async function EidPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "eid_authenticating");
   if ("problem" in login) return login.problem;
   const method = findEidMethod(login.tx.acr ?? "");
-  if (!method) return <LoginProblem code="invalid_request" title="Unknown eID" text="This login asked for an eID Porta does not know." />;
+  if (!method) return <LoginProblem code="invalid_request" problem="unknownEid" />;
+  const names = await getTranslations("selection");
   if (login.client.tenant.environment !== "test") {
-    return <LoginProblem code="server_error" title={`${method.name} is not available`} text="This eID is not configured for the service yet." />;
+    return <LoginProblem code="server_error" problem="unavailable" values={{ method: translatedMethodName(names, method) }} />;
   }
+  const t = await getTranslations("eid");
+  const labels = await simulatorLabels();
   const hint = login.request.loginHint;
   const identities = testIdentitiesFor(method.family);
   const prefilled = hint.sub ? identities.findIndex((i) => i.nationalId === hint.sub) : -1;
@@ -24,7 +34,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
   return (
     <LoginShell clientName={login.client.clientName} environment="test">
       <EidSimulator
-        methodName={method.name}
+        methodName={translatedMethodName(names, method)}
         family={method.family}
         acr={method.acr}
         clientName={login.client.clientName}
@@ -32,11 +42,12 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
         action={hint.action}
         message={hint.message}
         formAction={`/login/${tx}/authenticate`}
+        labels={labels}
       />
       {login.request.acrValues.length > 1 ? (
         <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
           <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-            Choose another eID
+            {t("chooseAnother")}
           </button>
         </form>
       ) : null}

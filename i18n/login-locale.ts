@@ -1,0 +1,27 @@
+import { cache } from "react";
+import { cookies, headers } from "next/headers";
+import { BROWSER_COOKIE } from "@/lib/http/cookies";
+import { loadLoginPage } from "@/lib/login/page-data";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
+
+/** The login for this browser, loaded once per request (the layout's locale and the page share it). */
+export const loadLoginForBrowser = cache(async (tx: string) => {
+  const browser = (await cookies()).get(BROWSER_COOKIE)?.value;
+  return loadLoginPage(tx, browser);
+});
+
+/**
+ * The language of this request: hosted login pages follow the switcher's cookie, the login's
+ * ui_locales, then Accept-Language; every other page is English.
+ */
+export const requestLocale = cache(async (): Promise<Locale> => {
+  const h = await headers();
+  const tx = h.get(LOGIN_TX_HEADER);
+  if (!tx) return DEFAULT_LOCALE;
+  const login = await loadLoginForBrowser(tx);
+  return resolveLocale({
+    cookie: (await cookies()).get(LOCALE_COOKIE)?.value,
+    uiLocales: login.kind === "ok" ? login.request.uiLocales : [],
+    acceptLanguage: h.get("accept-language"),
+  });
+});
