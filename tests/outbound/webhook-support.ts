@@ -6,10 +6,10 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { loginId, responseParams, TestBrowser, type Hop } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
-import type { TestPorta } from "../support/test-server";
+import { startTestPorta, type TestPorta } from "../support/test-server";
 
 export const MITID = "urn:grn:authn:dk:mitid:substantial";
 export const MOCK = "urn:grn:authn:mock";
@@ -206,4 +206,45 @@ export async function closedPort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+export interface WebhookHarness {
+  /** A hook server, closed after the test. */
+  hook(handler: HookHandler): Promise<HookServer>;
+  /** A hook server and an application whose webhook points at it, closed after the test. */
+  webhook(handler: HookHandler, config?: { claim_whitelist?: string[]; timeout_ms?: number }): Promise<{ server: HookServer; client: WebhookClient }>;
+  /** Anything else a test opens, closed after it. */
+  closeAfterTest(close: () => Promise<void>): void;
+}
+
+/**
+ * The shared set-up of the webhook test files: a Porta for the file (handed to `onStart`), and
+ * hook servers and other peers closed after each test.
+ */
+export function useWebhookHarness(onStart: (porta: TestPorta) => void): WebhookHarness {
+  let porta: TestPorta | undefined;
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    porta = await startTestPorta();
+    onStart(porta);
+  });
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((close) => close()));
+  });
+  afterAll(async () => {
+    await porta?.close();
+  });
+  const hook = async (handler: HookHandler) => {
+    const server = await startHookServer(handler);
+    closers.push(() => server.close());
+    return server;
+  };
+  return {
+    hook,
+    async webhook(handler, config = {}) {
+      const server = await hook(handler);
+      return { server, client: await registerWebhookClient(porta!, server.url, config) };
+    },
+    closeAfterTest: (close) => closers.push(close),
+  };
 }

@@ -3,40 +3,18 @@
  * the older claims shape reach the ID token and userinfo; abort ends the login with access_denied.
  */
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import type { TestPorta } from "../support/test-server";
 import {
   login,
   loginAndRedeem,
-  registerWebhookClient,
   reply,
   rpParams,
-  startHookServer,
-  type HookHandler,
-  type HookServer,
-  type WebhookClient,
+  useWebhookHarness,
 } from "./webhook-support";
 
 let porta: TestPorta;
-const servers: HookServer[] = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
-
-async function webhook(handler: HookHandler, config: { claim_whitelist?: string[] } = {}): Promise<{ server: HookServer; client: WebhookClient }> {
-  const server = await startHookServer(handler);
-  servers.push(server);
-  return { server, client: await registerWebhookClient(porta, server.url, config) };
-}
+const { webhook } = useWebhookHarness((started) => (porta = started));
 
 const answer = (body: unknown) => (_req: unknown, res: ServerResponse) => reply.json(res, body);
 

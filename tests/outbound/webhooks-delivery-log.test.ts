@@ -4,14 +4,14 @@
  * and logs it as a test delivery.
  */
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { findApplication } from "../../lib/clients/application-service";
 import { prisma } from "../../lib/db/client";
 import { logger } from "../../lib/log";
 import { sendTestEvent } from "../../lib/webhooks/send-test-event";
 import { registerClient } from "../support/clients";
 import { TestBrowser } from "../support/browser";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 import {
   closedPort,
   login,
@@ -19,32 +19,13 @@ import {
   registerWebhookClient,
   reply,
   rpParams,
-  startHookServer,
   type HookHandler,
-  type HookServer,
   type WebhookClient,
+  useWebhookHarness,
 } from "./webhook-support";
 
 let porta: TestPorta;
-const servers: HookServer[] = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
-
-async function webhook(handler: HookHandler, config: { claim_whitelist?: string[]; timeout_ms?: number } = {}): Promise<{ server: HookServer; client: WebhookClient }> {
-  const server = await startHookServer(handler);
-  servers.push(server);
-  return { server, client: await registerWebhookClient(porta, server.url, config) };
-}
+const { webhook } = useWebhookHarness((started) => (porta = started));
 
 async function rows(client: WebhookClient) {
   return (await prisma()).webhookDelivery.findMany({ where: { extensionId: client.webhook.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }] });

@@ -5,10 +5,10 @@
  */
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db/client";
 import { TestBrowser } from "../support/browser";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 import {
   closedPort,
   expectWebhookFailure,
@@ -16,32 +16,14 @@ import {
   registerWebhookClient,
   reply,
   rpParams,
-  startHookServer,
   type HookHandler,
   type HookServer,
   type WebhookClient,
+  useWebhookHarness,
 } from "./webhook-support";
 
 let porta: TestPorta;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
-
-async function webhook(handler: HookHandler, config: { claim_whitelist?: string[]; timeout_ms?: number } = {}): Promise<{ server: HookServer; client: WebhookClient }> {
-  const server = await startHookServer(handler);
-  closers.push(() => server.close());
-  return { server, client: await registerWebhookClient(porta, server.url, config) };
-}
+const { webhook, closeAfterTest } = useWebhookHarness((started) => (porta = started));
 
 async function deliveries(client: WebhookClient) {
   return (await prisma()).webhookDelivery.findMany({ where: { extensionId: client.webhook.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }] });
@@ -151,7 +133,7 @@ describe("answers that fail the login (post-auth)", () => {
       socket.resume();
     });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    closers.push(
+    closeAfterTest(
       () =>
         new Promise<void>((resolve) => {
           for (const socket of sockets) socket.destroy();
@@ -189,7 +171,7 @@ describe("answers that fail the login (post-auth)", () => {
   it("a TLS failure (https:// to a TCP server that closes the connection) → server_error", async () => {
     const tcp: TcpServer = createTcpServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => tcp.listen(0, "127.0.0.1", resolve));
-    closers.push(() => new Promise<void>((resolve) => tcp.close(() => resolve())));
+    closeAfterTest(() => new Promise<void>((resolve) => tcp.close(() => resolve())));
     const client = await registerWebhookClient(porta, `https://127.0.0.1:${(tcp.address() as AddressInfo).port}/`);
     const result = await login(porta, client);
     expectWebhookFailure(porta, result);

@@ -3,13 +3,13 @@
  * the browser that started the login comes back to resumeUrl once, within 15 minutes, and the
  * post-auth-resume event decides how the login continues.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { redirectAndResume, startReceiver } from "../../examples/webhook-receiver/receiver";
 import { prisma } from "../../lib/db/client";
 import { hashToken } from "../../lib/crypto/hash";
 import { errorPageCode, TestBrowser } from "../support/browser";
 import { RP_CALLBACK } from "../support/clients";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 import {
   closedPort,
   login,
@@ -21,22 +21,11 @@ import {
   type HookHandler,
   type HookServer,
   type WebhookClient,
+  useWebhookHarness,
 } from "./webhook-support";
 
 let porta: TestPorta;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
+const { closeAfterTest } = useWebhookHarness((started) => (porta = started));
 
 const CONFIRM = "https://hooks.example/confirm?step=terms";
 
@@ -56,7 +45,7 @@ async function pausedLogin(onResume: HookHandler = (_req, res) => reply.noConten
     if (req.body.event === "post-auth-event-1.0") return void res.writeHead(303, { Location: CONFIRM }).end();
     return onResume(req, res);
   });
-  closers.push(() => server.close());
+  closeAfterTest(() => server.close());
   const client = await registerWebhookClient(porta, server.url);
   const browser = new TestBrowser(porta.issuer);
   const result = await login(porta, client, { browser, scope });
@@ -193,7 +182,7 @@ describe("prompt=none", () => {
   it("a 303 cannot be followed without showing a page → interaction_required, nothing paused", async () => {
     let answer303 = false;
     const server = await startHookServer((_req, res) => (answer303 ? void res.writeHead(303, { Location: CONFIRM }).end() : reply.noContent(res)));
-    closers.push(() => server.close());
+    closeAfterTest(() => server.close());
     const client = await registerWebhookClient(porta, server.url);
     const browser = new TestBrowser(porta.issuer);
     const first = await login(porta, client, { browser });
@@ -217,7 +206,7 @@ describe("prompt=none", () => {
 
   it("a 204 with prompt=none and a session continues silently", async () => {
     const server = await startHookServer((_req, res) => reply.noContent(res));
-    closers.push(() => server.close());
+    closeAfterTest(() => server.close());
     const client = await registerWebhookClient(porta, server.url);
     const browser = new TestBrowser(porta.issuer);
     expect(rpParams((await login(porta, client, { browser })).done).code).toBeTruthy();
@@ -241,7 +230,7 @@ describe("with the reference receiver's redirectAndResume", () => {
       port,
       decide: redirectAndResume,
     });
-    closers.push(() => receiver.close());
+    closeAfterTest(() => receiver.close());
     const browser = new TestBrowser(porta.issuer);
     const result = await login(porta, client, { browser });
     expect(result.done.status).toBe(303);
@@ -276,7 +265,7 @@ describe("with the reference receiver's redirectAndResume", () => {
         throw new Error("decide failed");
       },
     });
-    closers.push(() => receiver.close());
+    closeAfterTest(() => receiver.close());
     for (const query of ["", "?resume=", "?resume=javascript:alert(1)//", `?resume=${encodeURIComponent("https://evil.example/phish")}`]) {
       const page = await fetch(`${receiver.origin}/confirm${query}`, { signal: AbortSignal.timeout(5000) });
       expect(page.status, query).toBe(400);

@@ -5,11 +5,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findApplication } from "../../lib/clients/application-service";
 import { sendTestEvent } from "../../lib/webhooks/send-test-event";
 import { TestBrowser } from "../support/browser";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 import {
   login,
   loginAndRedeem,
@@ -17,9 +17,8 @@ import {
   registerWebhookClient,
   reply,
   rpParams,
-  startHookServer,
-  type HookServer,
   type ReceivedRequest,
+  useWebhookHarness,
 } from "./webhook-support";
 
 const SCHEMA_DIR = path.resolve(__dirname, "../../lib/webhooks/schemas");
@@ -52,25 +51,7 @@ function expectValidEvent(request: ReceivedRequest): void {
 }
 
 let porta: TestPorta;
-const servers: HookServer[] = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
-
-async function hook(handler: Parameters<typeof startHookServer>[0]): Promise<HookServer> {
-  const server = await startHookServer(handler);
-  servers.push(server);
-  return server;
-}
+const { hook } = useWebhookHarness((started) => (porta = started));
 
 describe("event bodies against the JSON Schemas", () => {
   it("the schemas are draft 2020-12 and the validator enforces them (extra fields, bad conversationId)", () => {

@@ -4,10 +4,10 @@
  * meant for another extension.
  */
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startReceiver, type RunningReceiver } from "../../examples/webhook-receiver/receiver";
 import { prisma } from "../../lib/db/client";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 import {
   closedPort,
   expectWebhookFailure,
@@ -15,32 +15,12 @@ import {
   loginAndRedeem,
   registerWebhookClient,
   reply,
-  startHookServer,
-  type HookHandler,
-  type HookServer,
   type WebhookClient,
+  useWebhookHarness,
 } from "./webhook-support";
 
 let porta: TestPorta;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  porta = await startTestPorta();
-});
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-afterAll(async () => {
-  await porta.close();
-});
-
-async function hook(handler: HookHandler): Promise<HookServer> {
-  const server = await startHookServer(handler);
-  closers.push(() => server.close());
-  return server;
-}
+const { hook, closeAfterTest } = useWebhookHarness((started) => (porta = started));
 
 const extensionsService = () => `${porta.issuer}/extensions/service`;
 
@@ -53,7 +33,7 @@ async function receiver(client: WebhookClient, port: number, extensionId = clien
     port,
     decide: () => ({ status: 204 }),
   });
-  closers.push(() => running.close());
+  closeAfterTest(() => running.close());
   return running;
 }
 
@@ -178,7 +158,7 @@ describe("the reference receiver", () => {
       port,
       decide: () => ({ status: 204 }),
     });
-    closers.push(() => running.close());
+    closeAfterTest(() => running.close());
     expectWebhookFailure(porta, await login(porta, client));
     expect(running.rejections).toHaveLength(1);
     expect(running.rejections[0]).toMatch(/^invalid token: .*sub/);
