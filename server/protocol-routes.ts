@@ -14,6 +14,8 @@ import {
 } from "../lib/endpoints/registration";
 import { methodNotAllowed } from "../lib/http/responses";
 import { authorize } from "../lib/endpoints/authorize";
+import { serveConnectionJwks } from "../lib/endpoints/eid-connection-jwks";
+import { eidCallback, eidStatus, startEid } from "../lib/endpoints/eid-step";
 import { loginAction, type LoginAction } from "../lib/endpoints/login-actions";
 import { logout } from "../lib/endpoints/logout";
 import { pushAuthorizationRequest } from "../lib/endpoints/par";
@@ -80,6 +82,11 @@ function buildRoutes(): Route[] {
     { pattern: /^\/oauth2\/userinfo$/, methods: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) } },
     { pattern: /^\/oauth2\/logout$/, methods: { GET: (r) => logout(r), POST: (r) => logout(r) } },
     { pattern: /^\/login\/resume\/([A-Za-z0-9_-]{16,128})$/, params: ["token"], methods: { GET: (r, p) => resumeLogin(r, p.token!) } },
+    // The eID step: start, the upstream provider's return, and the app-based eIDs' progress poll.
+    { pattern: /^\/login\/([0-9a-f-]{36})\/start$/, params: ["tx"], methods: { GET: (r, p) => startEid(r, p.tx!) } },
+    { pattern: /^\/login\/callback$/, methods: { GET: (r) => eidCallback(r) } },
+    { pattern: /^\/eid-connections\/([0-9a-f-]{36})\/jwks$/, params: ["id"], methods: { GET: (_r, p) => serveConnectionJwks(p.id!) } },
+    { pattern: /^\/login\/([0-9a-f-]{36})\/eid\/status$/, params: ["tx"], methods: { GET: (r, p) => eidStatus(r, p.tx!) } },
     // The hosted login's form posts (the pages themselves are Next.js pages).
     ...Object.entries(LOGIN_ACTIONS).map(([segment, action]): Route => ({
       pattern: new RegExp(`^/login/([0-9a-f-]{36})/${segment}$`),

@@ -73,6 +73,10 @@ export async function startDecoupled(request: Request, kind: DecoupledKind): Pro
   }
   const acr = decoupled[0];
   if (!acr) throw invalidRequest(`No eID of this application supports ${kind === "ciba" ? "CIBA" : "headless"} logins; send acr_values`);
+  // Decoupled logins run on the simulated devices of test tenants; the production connectors serve browser logins.
+  if (client.tenant.environment !== "test") {
+    throw new OAuthError("unauthorized_client", `${kind === "ciba" ? "CIBA" : "Headless"} logins are available in test tenants only; production tenants log people in through the browser`);
+  }
   if (!hint?.[1] || !isNationalIdFor(acr, hint[1])) throw new OAuthError("unknown_user_id", "login_hint does not name a valid national id for this eID");
 
   const bindingMessage = p.get("binding_message");

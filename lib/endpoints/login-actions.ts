@@ -9,8 +9,9 @@ import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { errorPage } from "../http/html";
 import { readForm } from "../http/read-body";
 import { logger } from "../log";
-import { methodOrThrow, noConnector, simulateEid, simulatorAvailable } from "../login/eid-authentication";
-import { cancelLogin, completeEid, decideConsent, failLogin, selectMethod } from "../login/flow";
+import { cancelEidStep, finishEidStep } from "../login/eid-step";
+import { stepRequestOf } from "./eid-step";
+import { cancelLogin, decideConsent, failLogin, selectMethod } from "../login/flow";
 import { findBrowserTransaction, requestOf, TransactionConflictError, transition } from "../login/transaction";
 import { OAuthError } from "../oauth/errors";
 import { findApplicationById, type ApplicationRecord } from "../clients/application-service";
@@ -41,11 +42,12 @@ async function loadClient(tx: LoginTransaction): Promise<ApplicationRecord> {
   return app;
 }
 
-async function perform(action: LoginAction, tx: LoginTransaction, client: ApplicationRecord, form: Map<string, string>): Promise<Response> {
+async function perform(action: LoginAction, tx: LoginTransaction, client: ApplicationRecord, form: Map<string, string>, request: Request): Promise<Response> {
   switch (action) {
     case "select":
       return selectMethod(tx, client, form.get("acr") ?? "");
     case "cancel":
+      await cancelEidStep(tx, client, stepRequestOf(request, tx));
       return cancelLogin(tx);
     case "back": {
       if (requestOf(tx).acrValues.length < 2) return cancelLogin(tx);
@@ -55,10 +57,12 @@ async function perform(action: LoginAction, tx: LoginTransaction, client: Applic
     case "consent":
       return decideConsent(tx, client, form.get("decision") === "accept");
     case "authenticate": {
-      if (form.get("decision") === "cancel") return cancelLogin(tx);
-      const method = methodOrThrow(tx.acr ?? "");
-      if (!simulatorAvailable(client.tenant.environment)) return failLogin(tx, noConnector(method));
-      return completeEid(tx, client, simulateEid(method.acr, form.get("identity") ?? ""));
+      const step = stepRequestOf(request, tx);
+      if (form.get("decision") === "cancel") {
+        await cancelEidStep(tx, client, step);
+        return cancelLogin(tx);
+      }
+      return finishEidStep(tx, client, step, new URLSearchParams([...form]));
     }
   }
 }
@@ -84,7 +88,7 @@ export async function loginAction(request: Request, transactionId: string, actio
     return errorPage("invalid_request", "The application of this login no longer exists");
   }
   try {
-    return await perform(action, tx, client, form);
+    return await perform(action, tx, client, form, request);
   } catch (error) {
     if (error instanceof TransactionConflictError) return finishedPage();
     if (error instanceof OAuthError) {

@@ -20,14 +20,16 @@ export interface KeyOwner {
   tenantId: string | null;
 }
 
-async function insertKey(tx: Tx, owner: KeyOwner, alg: SigningAlg, state: "next" | "current", now: Date) {
-  const key = await generateSigningKey(alg);
+type GeneratedKey = Awaited<ReturnType<typeof generateSigningKey>>;
+
+/** Stores a key generated beforehand: key generation (RSA) stays out of database transactions. */
+async function insertKey(tx: Tx, owner: KeyOwner, key: GeneratedKey, state: "next" | "current", now: Date) {
   await tx.signingKey.create({
     data: {
       kid: key.kid,
       tenantId: owner.tenantId,
       purpose: owner.purpose,
-      alg,
+      alg: key.alg,
       state,
       publicJwk: key.publicJwk as Prisma.InputJsonValue,
       privateKey: encryptAtRest(JSON.stringify(key.privateJwk), `signing-key:${key.kid}`),
@@ -44,19 +46,21 @@ async function insertKey(tx: Tx, owner: KeyOwner, alg: SigningAlg, state: "next"
 export async function ensureKeys(database: Database, owner: KeyOwner): Promise<number> {
   let created = 0;
   for (const alg of ALGS_BY_PURPOSE[owner.purpose]) {
+    const where = { purpose: owner.purpose, tenantId: owner.tenantId, alg, state: { in: ["current" as const, "next" as const] } };
+    const present = await database.prisma.signingKey.findMany({ where, select: { state: true } });
+    const missing = 2 - new Set(present.map((k) => k.state)).size;
+    if (missing === 0) continue;
+    const fresh = [await generateSigningKey(alg), await generateSigningKey(alg)];
     created += await database.prisma.$transaction(async (tx) => {
-      const existing = await tx.signingKey.findMany({
-        where: { purpose: owner.purpose, tenantId: owner.tenantId, alg, state: { in: ["current", "next"] } },
-        select: { state: true },
-      });
+      const existing = await tx.signingKey.findMany({ where, select: { state: true } });
       const now = new Date();
       let made = 0;
       if (!existing.some((k) => k.state === "current")) {
-        await insertKey(tx, owner, alg, "current", now);
+        await insertKey(tx, owner, fresh[made]!, "current", now);
         made++;
       }
       if (!existing.some((k) => k.state === "next")) {
-        await insertKey(tx, owner, alg, "next", now);
+        await insertKey(tx, owner, fresh[made]!, "next", now);
         made++;
       }
       return made;
@@ -73,6 +77,10 @@ export class KeyRotationConflictError extends Error {
 export async function rotateKeys(database: Database, owner: KeyOwner): Promise<string[]> {
   const promoted: string[] = [];
   for (const alg of ALGS_BY_PURPOSE[owner.purpose]) {
+    const scope = { purpose: owner.purpose, tenantId: owner.tenantId, alg };
+    const hasNext = (await database.prisma.signingKey.count({ where: { ...scope, state: "next" } })) > 0;
+    const newNext = await generateSigningKey(alg);
+    const spare = hasNext ? undefined : await generateSigningKey(alg);
     const kid = await database.prisma.$transaction(async (tx) => {
       const now = new Date();
       const where = { purpose: owner.purpose, tenantId: owner.tenantId, alg };
@@ -92,9 +100,9 @@ export async function rotateKeys(database: Database, owner: KeyOwner): Promise<s
         if (promotedRow.count !== 1) throw new KeyRotationConflictError("the next key changed during rotation");
         newCurrent = next.kid;
       } else {
-        newCurrent = await insertKey(tx, owner, alg, "current", now);
+        newCurrent = await insertKey(tx, owner, spare ?? (await generateSigningKey(alg)), "current", now);
       }
-      await insertKey(tx, owner, alg, "next", now);
+      await insertKey(tx, owner, newNext, "next", now);
       return newCurrent;
     });
     promoted.push(kid);

@@ -1,6 +1,6 @@
 /**
  * Runs the eID step. Test tenants use the built-in simulators (test identities) and the mock eID;
- * production tenants use connectors (not configured yet → a clear server_error, nothing issued).
+ * production tenants use connectors (lib/eid/connectors).
  */
 import { findEidMethod, type EidMethod } from "../eid/catalogue";
 import { claimsAtAcr, findTestIdentity, personKeyOf, providerAtAcr, testIdentitiesFor } from "../eid/test-identities";
@@ -62,12 +62,4 @@ export function mockEid(hint: LoginHint): EidResult {
   const personKey = typeof key === "string" ? key : fallback ? personKeyOf(fallback) : "mock-default";
   const { sub: _ignored, ...rest } = claims;
   return { acr: "urn:grn:authn:mock", personKey, claims: rest, method: "mock" };
-}
-
-export function simulatorAvailable(environment: "test" | "production"): boolean {
-  return environment === "test";
-}
-
-export function noConnector(method: EidMethod): OAuthError {
-  return new OAuthError("server_error", `${method.name} is not configured for this tenant`);
 }

@@ -109,7 +109,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
   if (onlyMethod === "urn:grn:authn:mock") {
     return completeEid(tx, client, mockEid(request.loginHint), cookies);
   }
-  if (onlyMethod) return redirect(loginUrl(tx, "/eid"), cookies);
+  if (onlyMethod) return redirect(loginUrl(tx, eidStepPath(client)), cookies);
   await transition(tx, "eid_selection");
   return redirect(loginUrl(tx), cookies);
 }
@@ -120,7 +120,15 @@ export async function selectMethod(tx: LoginTransaction, client: ApplicationReco
   if (!request.acrValues.includes(acr)) throw new OAuthError("invalid_request", "That eID is not offered for this login");
   const moved = await transition(tx, "eid_authenticating", { acr });
   if (acr === "urn:grn:authn:mock") return completeEid(moved, client, mockEid(request.loginHint));
-  return redirect(loginUrl(moved, "/eid"));
+  return redirect(loginUrl(moved, eidStepPath(client)));
+}
+
+/**
+ * Where the eID step begins: test tenants' simulators are Porta's own page; production tenants'
+ * connectors start at /start (off to the eID's provider, or to Porta's page for app-based eIDs).
+ */
+function eidStepPath(client: ApplicationRecord): string {
+  return client.tenant.environment === "test" ? "/eid" : "/start";
 }
 
 /** The eID step succeeded: start an SSO session, then continue (consent or tokens). */

@@ -4,12 +4,14 @@
  *   other non-public addresses are refused unless ALLOW_PRIVATE_OUTBOUND (then also plain http to
  *   loopback). The connection goes to the address that was checked (no DNS rebinding window).
  * - No redirects are followed; a time limit covers the whole exchange; the body is capped.
- * - Keep-alive agents reuse connections.
+ * - Keep-alive agents reuse connections; a peer that needs a TLS client certificate (BankID's
+ *   mutual TLS) gets its own agent per configuration, trusting only the CA configured for it.
  */
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { createSecureContext } from "node:tls";
 import { config } from "../config";
 import { isLoopbackHostname, isNonPublicAddress } from "./addresses";
 
@@ -20,9 +22,25 @@ export class OutboundError extends Error {
   constructor(
     readonly kind: OutboundErrorKind,
     message: string,
+    /** The underlying Node.js or OpenSSL error code, when there is one (ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID, ...). */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * Mutual TLS towards one peer: the client certificate (PKCS#12, or PEM certificate and key) and
+ * the CA certificates the peer's server certificate must chain to (instead of the public roots).
+ */
+export interface TlsClientOptions {
+  /** Names this configuration: connections are kept alive per key. Change it when the material changes. */
+  agentKey: string;
+  ca: string | string[];
+  pfx?: Buffer;
+  passphrase?: string;
+  cert?: string;
+  key?: string;
 }
 
 export interface SafeFetchOptions {
@@ -31,6 +49,8 @@ export interface SafeFetchOptions {
   body?: string;
   timeoutMs: number;
   maxBytes: number;
+  /** Client certificate and trust anchors (https only). */
+  tls?: TlsClientOptions;
 }
 
 export interface SafeResponse {
@@ -65,6 +85,36 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64, lookup: guardedLookup }),
 };
 
+const MAX_TLS_AGENTS = 32;
+const tlsAgents = new Map<string, https.Agent>();
+
+/** The keep-alive agent of one mutual-TLS configuration (the oldest is closed beyond the cap). */
+function tlsAgentFor(tls: TlsClientOptions): https.Agent {
+  const existing = tlsAgents.get(tls.agentKey);
+  if (existing) return existing;
+  const material = { ca: tls.ca, ...(tls.pfx ? { pfx: tls.pfx, passphrase: tls.passphrase } : { cert: tls.cert, key: tls.key }) };
+  try {
+    // Unreadable material fails here, once, rather than inside every connection attempt.
+    createSecureContext(material);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new OutboundError("tls", `the client certificate or CA cannot be used: ${message}`, code);
+  }
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: 64,
+    lookup: guardedLookup,
+    ...material,
+  });
+  tlsAgents.set(tls.agentKey, agent);
+  if (tlsAgents.size > MAX_TLS_AGENTS) {
+    const [oldestKey, oldest] = tlsAgents.entries().next().value as [string, https.Agent];
+    tlsAgents.delete(oldestKey);
+    oldest.destroy();
+  }
+  return agent;
+}
+
 /** Checks a URL before any I/O: scheme, and literal addresses (names are checked when resolved). */
 export function assertOutboundUrl(raw: string): URL {
   let url: URL;
@@ -88,6 +138,13 @@ export function assertOutboundUrl(raw: string): URL {
 export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const url = assertOutboundUrl(raw);
   const transport = url.protocol === "https:" ? https : http;
+  if (options.tls && url.protocol !== "https:") return Promise.reject(new OutboundError("bad_url", "a client certificate is sent over https only"));
+  let agent: http.Agent;
+  try {
+    agent = options.tls ? tlsAgentFor(options.tls) : agents[url.protocol as "http:" | "https:"];
+  } catch (error) {
+    return Promise.reject(error instanceof OutboundError ? error : new OutboundError("tls", String(error)));
+  }
   return new Promise<SafeResponse>((resolve, reject) => {
     let settled = false;
     const fail = (error: OutboundError) => {
@@ -103,7 +160,7 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
       {
         method: options.method ?? "GET",
         headers: { "User-Agent": "Porta", ...options.headers, ...(options.body !== undefined ? { "Content-Length": String(Buffer.byteLength(options.body)) } : {}) },
-        agent: agents[url.protocol as "http:" | "https:"],
+        agent,
       },
       (response) => {
         const declared = Number(response.headers["content-length"] ?? "0");
@@ -126,8 +183,14 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
     );
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EPORTABLOCKED") return fail(new OutboundError("blocked", error.message));
-      const tls = /CERT|SSL|TLS|self.signed|certificate/i.test(`${error.code ?? ""} ${error.message}`);
-      fail(new OutboundError(tls ? "tls" : "network", error.message));
+      const tls = /CERT|SSL|TLS|self.signed|certificate|PKCS12|mac verify/i.test(`${error.code ?? ""} ${error.message}`);
+      if (tls) return fail(new OutboundError("tls", error.message, error.code));
+      // Under TLS 1.3 a server that refuses the client certificate does so after the client has
+      // finished its side of the handshake: the client then sees the connection reset, unanswered.
+      if (options.tls && !request.reusedSocket && error.code === "ECONNRESET") {
+        return fail(new OutboundError("tls", `the connection was closed right after the TLS handshake, as when the client certificate is refused (${error.message})`, error.code));
+      }
+      fail(new OutboundError("network", error.message, error.code));
     });
     if (options.body !== undefined) request.write(options.body);
     request.end();

@@ -5,8 +5,10 @@
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
+import { createTenant } from "../../lib/tenants/create-tenant";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -154,5 +156,22 @@ describe("headless", () => {
     const done = await post("/oauth2/token", headless, { grant_type: "urn:service:params:grant-type:headless", headless_req_id: started.headless_req_id });
     expect(done.status).toBe(200);
     expect(decodeJwt(((await done.json()) as { id_token: string }).id_token)).toMatchObject({ ssn: ERIK, acr: SE });
+  });
+});
+
+describe("production tenants", () => {
+  it("refuse CIBA and headless with unauthorized_client (decoupled logins run on test tenants' simulated devices)", async () => {
+    const owner = await (await prisma()).adminUser.findFirstOrThrow();
+    const tenant = await createTenant({ name: "Live Decoupled", environment: "production" }, owner.id, SYSTEM_ACTOR);
+    const live = await registerClient(porta, { tenant_id: tenant.id, grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+    const liveHeadless = await registerClient(porta, { tenant_id: tenant.id, grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined });
+    for (const [path, client] of [["/ciba/bc-authorize", live], ["/headless/authorize", liveHeadless]] as const) {
+      const response = await post(path, client, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` });
+      const body = (await response.json()) as { error: string; error_description: string };
+      expect(response.status, path).toBe(400);
+      expect(body.error).toBe("unauthorized_client");
+      expect(body.error_description).toMatch(/test tenants only/);
+    }
+    expect(await (await prisma()).loginTransaction.count({ where: { application: { tenantId: tenant.id } } })).toBe(0);
   });
 });

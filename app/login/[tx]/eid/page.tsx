@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { BankIdStep } from "@/components/login/bankid-step";
 import { EidSimulator } from "@/components/login/eid-simulator";
 import { loadForPage } from "@/components/login/load-page";
 import { LoginProblem, LoginShell } from "@/components/login/login-shell";
 import { simulatorLabels } from "@/i18n/simulator-labels";
 import { findEidMethod } from "@/lib/eid/catalogue";
+import { findConnection } from "@/lib/eid/connections/service";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import { translatedMethodName } from "@/lib/i18n/method-name";
 
@@ -22,10 +24,28 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
   const method = findEidMethod(login.tx.acr ?? "");
   if (!method) return <LoginProblem code="invalid_request" problem="unknownEid" />;
   const names = await getTranslations("selection");
+  const t = await getTranslations("eid");
+  const chooseAnother =
+    login.request.acrValues.length > 1 ? (
+      <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
+        <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          {t("chooseAnother")}
+        </button>
+      </form>
+    ) : null;
   if (login.client.tenant.environment !== "test") {
+    // Production: Porta's own page serves the eIDs answered in an app (Swedish BankID's RP API).
+    const connection = method.family === "se-bankid" ? await findConnection(login.client.tenantId, method.family) : null;
+    if (connection?.kind === "se-bankid" && connection.enabled) {
+      return (
+        <LoginShell clientName={login.client.clientName} environment="production">
+          <BankIdStep transactionId={tx} acr={method.acr} methodName={translatedMethodName(names, method)} clientName={login.client.clientName} action={login.request.loginHint.action} />
+          {chooseAnother}
+        </LoginShell>
+      );
+    }
     return <LoginProblem code="server_error" problem="unavailable" values={{ method: translatedMethodName(names, method) }} />;
   }
-  const t = await getTranslations("eid");
   const labels = await simulatorLabels();
   const hint = login.request.loginHint;
   const identities = testIdentitiesFor(method.family);
@@ -44,13 +64,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
         formAction={`/login/${tx}/authenticate`}
         labels={labels}
       />
-      {login.request.acrValues.length > 1 ? (
-        <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
-          <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-            {t("chooseAnother")}
-          </button>
-        </form>
-      ) : null}
+      {chooseAnother}
     </LoginShell>
   );
 }

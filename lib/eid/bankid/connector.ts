@@ -1,0 +1,111 @@
+/**
+ * Swedish BankID for production tenants, over the RP API v6 (design.md §6).
+ * - start: POST /auth (endUserIp, requirement, userVisibleData); Porta's page then shows the
+ *   animated QR code and/or the "Open BankID on this device" link, as the acr value asks.
+ * - poll: the page asks about once a second; /collect is called at most every 2 seconds (BankID's
+ *   RP guidelines), between calls the last hint code is repeated with a fresh QR code. A passing
+ *   problem (timeout, maintenance) is retried up to three times before the login fails.
+ * - finish: hands over the result the poll stored, or throws the stored failure; before either
+ *   there is nothing to finish.
+ * - cancel: POST /cancel, so the person's app lets go of the order.
+ */
+import { OAuthError } from "../../oauth/errors";
+import type { BankIdConnection } from "../connections/service";
+import type { ConnectorLogin, EidConnector, PollOutcome } from "../connector";
+import { buildAuthRequest } from "./build-auth-request";
+import { failureOfCall, hintOfCall, isPassing } from "./call-failure";
+import { resultOf } from "./completion";
+import { failureForHint } from "./hints";
+import { launchFor } from "./modes";
+import { completed, failed, failureOf, readOrderState, type OrderState, type PendingOrder } from "./order-state";
+import { bankIdQrData, qrTimeAt } from "./qr";
+import { createRpClient, type RpClient } from "./rp-client";
+
+/** BankID asks relying parties to call /collect every two seconds, not more often. */
+export const MIN_COLLECT_INTERVAL_MS = 2000;
+/** Consecutive passing /collect problems tolerated before the login fails. */
+export const MAX_COLLECT_ERRORS = 3;
+
+function pending(login: ConnectorLogin, order: PendingOrder, now: number, saved?: OrderState): PollOutcome {
+  const launch = launchFor(login.acr);
+  return {
+    kind: "pending",
+    hintCode: order.hintCode,
+    ...(launch.qr ? { qrData: bankIdQrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(order.startedAt, now)) } : {}),
+    ...(launch.app ? { autoStartToken: order.autoStartToken } : {}),
+    ...(saved ? { state: saved } : {}),
+  };
+}
+
+function settled(order: OrderState): PollOutcome | undefined {
+  if (order.status === "complete") return { kind: "complete", state: order };
+  if (order.status === "failed") return { kind: "failed", failure: failureOf(order), state: order };
+  return undefined;
+}
+
+async function collectOnce(client: RpClient, login: ConnectorLogin, order: PendingOrder, now: number): Promise<PollOutcome> {
+  try {
+    const answer = await client.collect(order.orderRef);
+    if (answer.status === "pending") {
+      return pending(login, order, now, { ...order, hintCode: answer.hintCode, lastCollectAt: now, collectErrors: 0 });
+    }
+    if (answer.status === "failed") {
+      const failure = failureForHint(answer.hintCode);
+      return { kind: "failed", failure, state: failed(order, failure, answer.hintCode) };
+    }
+    return { kind: "complete", state: completed(order, resultOf(login.method, answer.completionData)) };
+  } catch (error) {
+    if (isPassing(error) && order.collectErrors + 1 < MAX_COLLECT_ERRORS) {
+      return pending(login, order, now, { ...order, lastCollectAt: now, collectErrors: order.collectErrors + 1 });
+    }
+    const failure = failureOfCall(error, "collect");
+    return { kind: "failed", failure, state: failed(order, failure, hintOfCall(error)) };
+  }
+}
+
+export function createBankIdConnector(connection: BankIdConnection): EidConnector {
+  const client = createRpClient(connection);
+  return {
+    kind: "se-bankid",
+
+    async start(login) {
+      let answer;
+      try {
+        answer = await client.auth(buildAuthRequest(login));
+      } catch (error) {
+        throw failureOfCall(error, "auth");
+      }
+      const order: PendingOrder = {
+        status: "pending",
+        ...answer,
+        hintCode: "outstandingTransaction",
+        startedAt: Date.now(),
+        lastCollectAt: 0,
+        collectErrors: 0,
+      };
+      return { kind: "page", state: order };
+    },
+
+    async poll(login) {
+      const order = readOrderState(login.state);
+      const done = settled(order);
+      if (done) return done;
+      const pendingOrder = order as PendingOrder;
+      const now = Date.now();
+      if (now - pendingOrder.lastCollectAt < MIN_COLLECT_INTERVAL_MS) return pending(login, pendingOrder, now);
+      return collectOnce(client, login, pendingOrder, now);
+    },
+
+    finish(login) {
+      const order = readOrderState(login.state);
+      if (order.status === "complete") return Promise.resolve(order.result);
+      if (order.status === "failed") return Promise.reject(failureOf(order));
+      return Promise.reject(new OAuthError("invalid_request", "The BankID login has not completed yet"));
+    },
+
+    async cancel(login) {
+      const order = readOrderState(login.state);
+      if (order.status === "pending") await client.cancel(order.orderRef);
+    },
+  };
+}

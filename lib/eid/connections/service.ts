@@ -1,0 +1,289 @@
+/**
+ * Production eID connections: one per tenant and catalogue family. Settings are JSON; secrets
+ * (client secret, Porta's private key for private_key_jwt, the BankID client certificate) are
+ * sealed with the instance secret, bound to the connection's row, and never leave the server:
+ * the dashboard shows only whether each is set.
+ *
+ * Logins read connections through a per-process cache of 10 s: a change made on one instance is
+ * used by every instance within that time, and at once by the instance that made it.
+ */
+import { z } from "zod";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
+import { recordAudit, type Actor } from "../../audit/record-audit";
+import { decryptAtRest, encryptAtRest } from "../../crypto/encryption";
+import { randomToken } from "../../crypto/random";
+import { prisma } from "../../db/client";
+import type { EidConnection as ConnectionRow, Prisma } from "../../db/generated/client";
+import { OAuthError } from "../../oauth/errors";
+import { processCache } from "../../process-cache";
+import { EID_METHODS } from "../catalogue";
+import {
+  acrMappingProblem,
+  bankIdSecretsSchema,
+  bankIdSettingsSchema,
+  connectorKindsFor,
+  oidcSecretsSchema,
+  oidcSettingsSchema,
+  type BankIdSecrets,
+  type BankIdSettings,
+  type OidcSecrets,
+  type OidcSettings,
+} from "./schemas";
+
+interface ConnectionBase {
+  id: string;
+  tenantId: string;
+  family: string;
+  enabled: boolean;
+  updatedAt: Date;
+  lastCheckedAt: Date | null;
+  lastCheckOk: boolean | null;
+  lastCheckNote: string | null;
+}
+
+export interface OidcConnection extends ConnectionBase {
+  kind: "oidc";
+  settings: OidcSettings;
+  secrets: OidcSecrets;
+}
+
+export interface BankIdConnection extends ConnectionBase {
+  kind: "se-bankid";
+  settings: BankIdSettings;
+  secrets: BankIdSecrets;
+}
+
+export type Connection = OidcConnection | BankIdConnection;
+
+export const CONNECTION_CACHE_TTL_MS = 10_000;
+
+interface CacheEntry {
+  connection: Connection | null;
+  loadedAt: number;
+}
+
+const cache = () => processCache<string, CacheEntry>("eid-connections");
+
+function sealContext(id: string): string {
+  return `eid-connection:${id}`;
+}
+
+function fromRow(row: ConnectionRow): Connection {
+  const secrets = row.secrets ? (JSON.parse(decryptAtRest(row.secrets, sealContext(row.id))) as unknown) : {};
+  const base: ConnectionBase = {
+    id: row.id,
+    tenantId: row.tenantId,
+    family: row.family,
+    enabled: row.enabled,
+    updatedAt: row.updatedAt,
+    lastCheckedAt: row.lastCheckedAt,
+    lastCheckOk: row.lastCheckOk,
+    lastCheckNote: row.lastCheckNote,
+  };
+  if (row.kind === "oidc") {
+    return { ...base, kind: "oidc", settings: oidcSettingsSchema.parse(row.settings), secrets: oidcSecretsSchema.parse(secrets) };
+  }
+  if (row.kind === "se-bankid") {
+    return { ...base, kind: "se-bankid", settings: bankIdSettingsSchema.parse(row.settings), secrets: bankIdSecretsSchema.parse(secrets) };
+  }
+  throw new Error(`unknown eID connection kind ${row.kind}`);
+}
+
+/** The tenant's connection for an eID family (cached), or null when none is configured. */
+export async function findConnection(tenantId: string, family: string): Promise<Connection | null> {
+  const key = `${tenantId}:${family}`;
+  const hit = cache().get(key);
+  if (hit && Date.now() - hit.loadedAt < CONNECTION_CACHE_TTL_MS) return hit.connection;
+  const row = await (await prisma()).eidConnection.findUnique({ where: { tenantId_family: { tenantId, family } } });
+  const connection = row ? fromRow(row) : null;
+  cache().set(key, { connection, loadedAt: Date.now() });
+  return connection;
+}
+
+export async function listConnections(tenantId: string): Promise<Connection[]> {
+  const rows = await (await prisma()).eidConnection.findMany({ where: { tenantId }, orderBy: { family: "asc" } });
+  return rows.map(fromRow);
+}
+
+export async function findConnectionById(tenantId: string, id: string): Promise<Connection | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const row = await (await prisma()).eidConnection.findFirst({ where: { id, tenantId } });
+  return row ? fromRow(row) : null;
+}
+
+function forget(tenantId: string, family: string): void {
+  cache().delete(`${tenantId}:${family}`);
+}
+
+/** Families a production tenant can connect, in catalogue order. */
+export function connectableFamilies(): { family: string; name: string; kinds: ("oidc" | "se-bankid")[] }[] {
+  const seen = new Map<string, { family: string; name: string; kinds: ("oidc" | "se-bankid")[] }>();
+  for (const m of EID_METHODS) {
+    const kinds = connectorKindsFor(m.family);
+    if (kinds.length && !seen.has(m.family)) seen.set(m.family, { family: m.family, name: familyName(m.family), kinds });
+  }
+  return [...seen.values()];
+}
+
+const FAMILY_NAMES: Readonly<Record<string, string>> = {
+  "dk-mitid": "Danish MitID",
+  "dk-mitid-business": "MitID Erhverv",
+  "se-bankid": "Swedish BankID",
+  "no-bankid": "Norwegian BankID",
+  "no-vipps": "Vipps MobilePay",
+  "fi-ftn": "Finnish Trust Network",
+  "se-freja": "Freja eID",
+  "nl-idin": "iDIN",
+  "de-eid": "German eID",
+};
+
+export function familyName(family: string): string {
+  return FAMILY_NAMES[family] ?? family;
+}
+
+export interface ConnectionInput {
+  family: string;
+  kind: string;
+  settings: unknown;
+  /** New secret values; a missing or empty field keeps the stored one. */
+  secrets: Record<string, string | undefined>;
+  enabled: boolean;
+}
+
+function invalid(description: string): OAuthError {
+  return new OAuthError("invalid_request", description);
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid value";
+  const path = issue.path.join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+async function newPrivateJwk(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true, modulusLength: 2048 });
+  return { ...(await exportJWK(privateKey)), kid: randomToken(12), alg: "RS256", use: "sig" };
+}
+
+/** The public half of Porta's client-assertion key, for registering at the upstream. */
+export function publicJwksOf(connection: Connection): { keys: JWK[] } {
+  if (connection.kind !== "oidc" || !connection.secrets.privateJwk) return { keys: [] };
+  const { kty, n, e, kid, alg, use } = connection.secrets.privateJwk as JWK;
+  return { keys: [{ kty, n, e, kid, alg, use }] };
+}
+
+/** The public JWKS of a connection's client-assertion key, by connection id (public: what the upstream fetches). */
+export async function connectionJwks(id: string): Promise<{ keys: JWK[] } | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const row = await (await prisma()).eidConnection.findUnique({ where: { id } });
+  if (!row || row.kind !== "oidc") return null;
+  return publicJwksOf(fromRow(row));
+}
+
+function nonEmpty(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== ""));
+}
+
+/** Validates and stores a connection (creating or replacing the family's), with an audit row. */
+export async function saveConnection(tenantId: string, input: ConnectionInput, actor: Actor): Promise<Connection> {
+  const db = await prisma();
+  const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
+  if (!tenant) throw invalid("No such tenant");
+  if (tenant.environment !== "production") throw invalid("Test tenants use the built-in simulators; connections are for production tenants");
+  const kinds = connectorKindsFor(input.family);
+  if (!EID_METHODS.some((m) => m.family === input.family) || !kinds.length) throw invalid(`Unknown eID ${input.family}`);
+  if (!kinds.includes(input.kind as "oidc")) throw invalid(`${familyName(input.family)} cannot use a ${input.kind} connection`);
+
+  const existingRow = await db.eidConnection.findUnique({ where: { tenantId_family: { tenantId, family: input.family } } });
+  const existing = existingRow ? fromRow(existingRow) : null;
+  const keptSecrets: Record<string, unknown> = existing && existing.kind === input.kind ? { ...existing.secrets } : {};
+  const fresh = nonEmpty(input.secrets);
+
+  let settings: OidcSettings | BankIdSettings;
+  let secrets: OidcSecrets | BankIdSecrets;
+  if (input.kind === "oidc") {
+    const parsed = oidcSettingsSchema.safeParse(input.settings);
+    if (!parsed.success) throw invalid(firstIssue(parsed.error));
+    const problem = acrMappingProblem(input.family, parsed.data.acrValues);
+    if (problem) throw invalid(problem);
+    const merged: OidcSecrets = { ...(keptSecrets as OidcSecrets), ...(fresh.clientSecret ? { clientSecret: fresh.clientSecret } : {}) };
+    if (parsed.data.clientAuth === "private_key_jwt" && !merged.privateJwk) merged.privateJwk = await newPrivateJwk();
+    if (parsed.data.clientAuth !== "private_key_jwt" && !merged.clientSecret) throw invalid("clientSecret: the client secret is required for this client authentication");
+    const checked = oidcSecretsSchema.safeParse(merged);
+    if (!checked.success) throw invalid(firstIssue(checked.error));
+    settings = parsed.data;
+    secrets = checked.data;
+  } else {
+    const parsed = bankIdSettingsSchema.safeParse(input.settings);
+    if (!parsed.success) throw invalid(firstIssue(parsed.error));
+    const merged: Record<string, unknown> = { ...keptSecrets };
+    // A new certificate replaces the old one whole, in whichever form it comes.
+    if (fresh.pkcs12) {
+      delete merged.certificatePem;
+      delete merged.privateKeyPem;
+      merged.pkcs12 = fresh.pkcs12.replace(/\s+/g, "");
+      merged.passphrase = fresh.passphrase;
+    } else if (fresh.certificatePem || fresh.privateKeyPem) {
+      delete merged.pkcs12;
+      delete merged.passphrase;
+      merged.certificatePem = fresh.certificatePem;
+      merged.privateKeyPem = fresh.privateKeyPem;
+    } else if (fresh.passphrase) {
+      merged.passphrase = fresh.passphrase;
+    }
+    const checked = bankIdSecretsSchema.safeParse(merged);
+    if (!checked.success) throw invalid(firstIssue(checked.error));
+    settings = parsed.data;
+    secrets = checked.data;
+  }
+
+  const id = existing?.id ?? crypto.randomUUID();
+  const data = {
+    kind: input.kind,
+    settings: settings as Prisma.InputJsonValue,
+    secrets: encryptAtRest(JSON.stringify(secrets), sealContext(id)),
+    enabled: input.enabled,
+    lastCheckedAt: null,
+    lastCheckOk: null,
+    lastCheckNote: null,
+  };
+  const row = await db.$transaction(async (t) => {
+    const saved = await t.eidConnection.upsert({
+      where: { tenantId_family: { tenantId, family: input.family } },
+      create: { id, tenantId, family: input.family, ...data },
+      update: data,
+    });
+    await recordAudit(t, actor, {
+      tenantId,
+      action: existing ? "eid_connection.update" : "eid_connection.create",
+      targetType: "eid_connection",
+      targetId: saved.id,
+      // Settings only: secrets never reach the audit log.
+      before: existing ? { kind: existing.kind, settings: existing.settings, enabled: existing.enabled } : undefined,
+      after: { kind: input.kind, settings, enabled: input.enabled, secretsSet: Object.keys(secrets).filter((k) => k !== "privateJwk") },
+    });
+    return saved;
+  });
+  forget(tenantId, input.family);
+  return fromRow(row);
+}
+
+export async function deleteConnection(tenantId: string, id: string, actor: Actor): Promise<void> {
+  const db = await prisma();
+  const existing = await findConnectionById(tenantId, id);
+  if (!existing) throw invalid("No such eID connection");
+  await db.$transaction(async (t) => {
+    await t.eidConnection.delete({ where: { id } });
+    await recordAudit(t, actor, { tenantId, action: "eid_connection.delete", targetType: "eid_connection", targetId: id, before: { kind: existing.kind, settings: existing.settings } });
+  });
+  forget(tenantId, existing.family);
+}
+
+/** Records the outcome of "test connection" on the row (shown in the dashboard). */
+export async function recordCheck(connection: Connection, ok: boolean, note: string): Promise<void> {
+  await (await prisma()).eidConnection.update({
+    where: { id: connection.id },
+    data: { lastCheckedAt: new Date(), lastCheckOk: ok, lastCheckNote: note.slice(0, 500) },
+  });
+}

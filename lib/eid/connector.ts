@@ -1,0 +1,103 @@
+/**
+ * The one shape every eID takes towards the login core (design.md §6): the built-in simulators of
+ * test tenants and the connectors of production tenants (an upstream OpenID Connect provider,
+ * the Swedish BankID RP API). The login transaction calls `start`, then `finish` (and `poll` while
+ * the person answers in an app); it never knows which kind runs.
+ *
+ * A connector keeps what it must remember between steps in `ConnectorLogin.state`: the core seals
+ * it (AES-GCM, like signing keys) on the login transaction and hands it back on the next step.
+ */
+import type { LoginHint } from "../oauth/authorization/request";
+import { OAuthError } from "../oauth/errors";
+import type { EidMethod } from "./catalogue";
+import type { EidResult } from "./types";
+
+export type ConnectorKind = "simulator" | "oidc" | "se-bankid";
+
+/** What a connector knows of the login it serves. */
+export interface ConnectorLogin {
+  transactionId: string;
+  tenantId: string;
+  /** The acr value the person is logging in with (one catalogue method). */
+  acr: string;
+  method: EidMethod;
+  loginHint: LoginHint;
+  /** The login page's language (en, da, sv, nb, fi). */
+  locale: string;
+  /** The person's IP address as Porta saw it (BankID's `endUserIp`). */
+  endUserIp: string;
+  /** Porta's issuer URL (callbacks are built from it). */
+  issuer: string;
+  /** What this connector stored at the previous step; null before `start`. */
+  state: Record<string, unknown> | null;
+}
+
+export type StartOutcome =
+  /**
+   * The browser goes to the eID (upstream authorization endpoint). `ref` is the value the eID
+   * sends back (the upstream `state`): the core stores its hash to find the login on return.
+   */
+  | { kind: "redirect"; location: string; state: Record<string, unknown>; ref: string }
+  /** Porta shows its own page for the eID (simulator picker, BankID QR and app launch). */
+  | { kind: "page"; state: Record<string, unknown> | null };
+
+/** Progress of a login that the person completes in an app (BankID): the page polls it. */
+export type PollOutcome =
+  | {
+      kind: "pending";
+      /** The eID's progress code (BankID hintCode: outstandingTransaction, userSign, ...). */
+      hintCode: string;
+      /** Content of the QR code to show now (changes every second). */
+      qrData?: string;
+      /** For launching the app on this device (BankID autoStartToken). */
+      autoStartToken?: string;
+      state?: Record<string, unknown>;
+    }
+  | { kind: "complete"; state: Record<string, unknown> }
+  | { kind: "failed"; failure: EidFailure; state: Record<string, unknown> };
+
+/**
+ * Why a person could not log in with the eID, as the relying party hears it (`access_denied` when
+ * the person cancelled or was refused, `server_error` when the eID or its configuration failed)
+ * and as the person reads it (`reason`, a key of the `eidFailure` messages in every UI language).
+ */
+export type EidFailureReason =
+  | "cancelled"
+  | "expired"
+  | "refused"
+  | "certificate"
+  | "startFailed"
+  | "unavailable"
+  | "invalidResponse"
+  | "misconfigured";
+
+export class EidFailure extends OAuthError {
+  override name = "EidFailure";
+  constructor(
+    code: "access_denied" | "server_error",
+    readonly reason: EidFailureReason,
+    description: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(code, description, options);
+  }
+}
+
+export interface EidConnector {
+  readonly kind: ConnectorKind;
+  /** Begins the eID step: send the browser to the eID, or show Porta's page for it. */
+  start(login: ConnectorLogin): Promise<StartOutcome>;
+  /**
+   * The browser came back: the upstream callback's query (OIDC), or the form posted from Porta's
+   * page (simulator identity, BankID after the poll said complete). Throws EidFailure (or
+   * OAuthError invalid_request for a bad form) when no identity results.
+   */
+  finish(login: ConnectorLogin, input: URLSearchParams): Promise<EidResult>;
+  /**
+   * Asks the eID how the login stands (app-based eIDs); absent for redirect-based ones. Porta's
+   * page calls it about once a second; `query` is the page's poll query string.
+   */
+  poll?(login: ConnectorLogin, query: URLSearchParams): Promise<PollOutcome>;
+  /** The person gave up on Porta's page: release what the eID holds (BankID /cancel). */
+  cancel?(login: ConnectorLogin): Promise<void>;
+}

@@ -1,0 +1,172 @@
+/**
+ * The BankID connection's transport against the RP API double: mutual TLS with PKCS#12 or PEM,
+ * refused and unknown client certificates, a wrong CA, the RP API down, slow or in trouble —
+ * both as a login meets them (the right OAuth error at the relying party, nothing issued) and as
+ * the dashboard's "test connection" reports them.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkBankIdConnection } from "../../lib/eid/bankid/check-connection";
+import { MAX_COLLECT_ERRORS } from "../../lib/eid/bankid/connector";
+import { startBankIdRpDouble, type BankIdRpDouble } from "../support/bankid-rp-double";
+import {
+  authenticate,
+  bankIdConnectionInput,
+  codeIssuedFor,
+  createBankIdTenant,
+  openBankIdPage,
+  pollUntilSettled,
+  saveBankIdConnection,
+  startBankIdLogin,
+  type BankIdTenant,
+} from "../support/bankid-login";
+import { TestBrowser } from "../support/browser";
+import { expectCode, expectRedirectedError } from "../support/hosted-login";
+import { freePort } from "../support/free-port";
+import { startTestPorta, type TestPorta } from "../support/test-server";
+
+let porta: TestPorta;
+let double: BankIdRpDouble;
+let tenant: BankIdTenant;
+
+beforeAll(async () => {
+  porta = await startTestPorta();
+  double = await startBankIdRpDouble();
+  tenant = await createBankIdTenant(porta, double, "Norrland Försäkring");
+});
+
+afterAll(async () => {
+  await double?.close();
+  await porta?.close();
+});
+
+afterEach(async () => {
+  double.reset();
+  await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double));
+});
+
+/** Starts a login and expects it to end at /start with `error` at the relying party. */
+async function expectStartFailure(error: string, description: RegExp): Promise<void> {
+  const browser = new TestBrowser(porta.issuer);
+  const { tx, start } = await startBankIdLogin(browser, tenant.client);
+  const params = expectRedirectedError(start, porta, { error, state: "st-bankid" });
+  expect(params.error_description).toMatch(description);
+  expect(await codeIssuedFor(tx)).toBe(false);
+}
+
+describe("mutual TLS with the RP API", () => {
+  it("PKCS#12 with its passphrase: test connection is ok", async () => {
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double));
+    const check = await checkBankIdConnection(connection);
+    expect(check, check.note).toMatchObject({ ok: true });
+    expect(double.calls.at(-1)).toMatchObject({ path: "/rp/v6.0/collect", status: 400, client: double.pki.rp.fingerprint });
+  });
+
+  it("PEM certificate and key: a login completes, and test connection is ok", async () => {
+    const { certificatePem, privateKeyPem } = double.pki.rp;
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, {}, { certificatePem, privateKeyPem }));
+    expect(await checkBankIdConnection(connection)).toMatchObject({ ok: true });
+    double.scripts.push({ pending: [], outcome: { status: "complete" } });
+    const browser = new TestBrowser(porta.issuer);
+    const tx = await openBankIdPage(browser, tenant.client);
+    expect((await pollUntilSettled(browser, tx)).last.status).toBe("complete");
+    expectCode(await authenticate(browser, tx), porta, "st-bankid");
+  });
+
+  it("a client certificate from another CA is refused in the handshake → server_error, nothing issued; test connection says so", async () => {
+    const { certificatePem, privateKeyPem } = double.pki.foreign;
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, {}, { certificatePem, privateKeyPem }));
+    const ordersBefore = double.orders.size;
+    await expectStartFailure("server_error", /TLS/);
+    expect(double.orders.size).toBe(ordersBefore);
+    const check = await checkBankIdConnection(connection);
+    expect(check.ok).toBe(false);
+    expect(check.note).toMatch(/refused the TLS connection/);
+  });
+
+  it("a certificate of the right CA that is no registered relying party → 401 unauthorized → server_error; test connection says so", async () => {
+    const { pkcs12, passphrase } = double.pki.unregistered;
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, {}, { pkcs12, passphrase }));
+    await expectStartFailure("server_error", /unauthorized/);
+    const check = await checkBankIdConnection(connection);
+    expect(check.ok).toBe(false);
+    expect(check.note).toMatch(/401 unauthorized/);
+  });
+
+  it("a wrong PKCS#12 passphrase → server_error before any call; test connection names the file and passphrase", async () => {
+    const callsBefore = double.calls.length;
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, {}, { pkcs12: double.pki.rp.pkcs12, passphrase: "not-the-passphrase" }));
+    await expectStartFailure("server_error", /certificate/);
+    const check = await checkBankIdConnection(connection);
+    expect(check.ok).toBe(false);
+    expect(check.note).toMatch(/PKCS#12/);
+    expect(double.calls.length).toBe(callsBefore);
+  });
+
+  it("a CA that did not issue the RP API's server certificate → server_error; test connection blames the server certificate", async () => {
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, { caCertificate: double.pki.foreignCaPem }));
+    await expectStartFailure("server_error", /TLS/);
+    const check = await checkBankIdConnection(connection);
+    expect(check.ok).toBe(false);
+    expect(check.note).toMatch(/server certificate was not accepted/);
+  });
+});
+
+describe("the RP API down, slow or in trouble", () => {
+  it("nothing listening at the endpoint → server_error, nothing issued; test connection says it could not be reached", async () => {
+    const closed = `https://127.0.0.1:${await freePort()}/rp/v6.0`;
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, { endpoint: closed }));
+    await expectStartFailure("server_error", /did not answer/);
+    const check = await checkBankIdConnection(connection);
+    expect(check.ok).toBe(false);
+    expect(check.note).toMatch(/could not be reached/);
+  });
+
+  it("/auth answers after the time limit → server_error, nothing issued; test connection reports the timeout", async () => {
+    const connection = await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, { timeoutMs: 1000 }));
+    double.delay("auth", 3000);
+    await expectStartFailure("server_error", /within 1000 ms/);
+    double.delay("collect", 3000);
+    const check = await checkBankIdConnection(connection);
+    expect(check).toMatchObject({ ok: false });
+    expect(check.note).toMatch(/did not answer within 1000 ms/);
+  });
+
+  it("/auth answers maintenance → server_error, nothing issued", async () => {
+    double.fail("auth", { status: 503, errorCode: "maintenance", details: "Service unavailable" });
+    await expectStartFailure("server_error", /maintenance/);
+  });
+
+  it("one /collect that times out is retried, and the login completes", async () => {
+    await saveBankIdConnection(tenant.tenantId, bankIdConnectionInput(double, { timeoutMs: 1000 }));
+    double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
+    double.delay("collect", 3000);
+    const browser = new TestBrowser(porta.issuer);
+    const tx = await openBankIdPage(browser, tenant.client);
+    const { answers, last } = await pollUntilSettled(browser, tx);
+    expect(last.status).toBe("complete");
+    expect(answers.every((a) => a.status !== "failed")).toBe(true);
+    expectCode(await authenticate(browser, tx), porta, "st-bankid");
+  });
+
+  it(`/collect in trouble ${MAX_COLLECT_ERRORS} times running → failed (unavailable) → server_error at the relying party, nothing issued`, async () => {
+    double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
+    double.fail("collect", { status: 500, errorCode: "internalError", details: "Internal error" }, MAX_COLLECT_ERRORS);
+    const browser = new TestBrowser(porta.issuer);
+    const tx = await openBankIdPage(browser, tenant.client);
+    const { last } = await pollUntilSettled(browser, tx);
+    expect(last).toEqual({ status: "failed", reason: "unavailable", hintCode: "internalError" });
+    const params = expectRedirectedError(await authenticate(browser, tx), porta, { error: "server_error", state: "st-bankid" });
+    expect(params.error_description).toMatch(/internalError/);
+    expect(await codeIssuedFor(tx)).toBe(false);
+  });
+
+  it("/collect answers an unreadable body → failed (invalidResponse) → server_error, nothing issued", async () => {
+    double.scripts.push({ pending: [], outcome: { status: "complete", user: { personalNumber: "not-a-number", name: "X", givenName: "X", surname: "X" } } });
+    const browser = new TestBrowser(porta.issuer);
+    const tx = await openBankIdPage(browser, tenant.client);
+    const { last } = await pollUntilSettled(browser, tx);
+    expect(last).toMatchObject({ status: "failed", reason: "invalidResponse" });
+    expectRedirectedError(await authenticate(browser, tx), porta, { error: "server_error", state: "st-bankid" });
+    expect(await codeIssuedFor(tx)).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Shared steps of the Swedish BankID connector tests: a production tenant with a relying party
+ * and a BankID connection to the RP API double, a login driven over HTTP as the BankID page
+ * drives it (authorize → /start → the page's polls → /authenticate), and the poll loop.
+ */
+import { expect } from "vitest";
+import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
+import { prisma } from "../../lib/db/client";
+import { saveConnection, type BankIdConnection, type ConnectionInput } from "../../lib/eid/connections/service";
+import { createTenant } from "../../lib/tenants/create-tenant";
+import type { BankIdRpDouble } from "./bankid-rp-double";
+import { loginId, type Hop, type TestBrowser } from "./browser";
+import { RP_CALLBACK, type RegisteredClient } from "./clients";
+import { authorizePath } from "./hosted-login";
+import { register, type TestPorta } from "./test-server";
+
+export const BANKID = "urn:grn:authn:se:bankid";
+export const BANKID_SAME_DEVICE = "urn:grn:authn:se:bankid:same-device";
+export const BANKID_ANOTHER_DEVICE = "urn:grn:authn:se:bankid:another-device";
+export const BANKID_QR = "urn:grn:authn:se:bankid:another-device:qr";
+
+export interface BankIdTenant {
+  tenantId: string;
+  client: RegisteredClient;
+}
+
+/** The connection input for the double: PKCS#12 of the registered relying party unless told otherwise. */
+export function bankIdConnectionInput(
+  double: BankIdRpDouble,
+  settings: Record<string, unknown> = {},
+  secrets: Record<string, string> = { pkcs12: double.pki.rp.pkcs12, passphrase: double.pki.rp.passphrase },
+): ConnectionInput {
+  return {
+    family: "se-bankid",
+    kind: "se-bankid",
+    enabled: true,
+    settings: { endpoint: double.endpoint, caCertificate: double.pki.caPem, timeoutMs: 5000, ...settings },
+    secrets,
+  };
+}
+
+export async function saveBankIdConnection(tenantId: string, input: ConnectionInput): Promise<BankIdConnection> {
+  const saved = await saveConnection(tenantId, input, SYSTEM_ACTOR);
+  if (saved.kind !== "se-bankid") throw new Error("not a BankID connection");
+  return saved;
+}
+
+/** A production tenant, its relying party, and a BankID connection to the double. */
+export async function createBankIdTenant(porta: TestPorta, double: BankIdRpDouble, name: string): Promise<BankIdTenant> {
+  const owner = await (await prisma()).adminUser.findFirstOrThrow();
+  const tenant = await createTenant({ name, environment: "production" }, owner.id, SYSTEM_ACTOR);
+  const response = await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: tenant.id, client_name: name });
+  const client = (await response.json()) as RegisteredClient;
+  await saveBankIdConnection(tenant.id, bankIdConnectionInput(double));
+  return { tenantId: tenant.id, client };
+}
+
+/** authorize → /login/<tx>/start: returns the login id and the /start answer (not followed). */
+export async function startBankIdLogin(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<{ tx: string; start: Hop }> {
+  const first = await browser.get(authorizePath(client, { acr_values: BANKID, scope: "openid ssn", state: "st-bankid", ...params }));
+  expect(first.status, first.text.slice(0, 300)).toBe(303);
+  expect(first.location).toMatch(/^\/login\/[0-9a-f-]{36}\/start$/);
+  const tx = loginId(first.location);
+  return { tx, start: await browser.get(first.location!) };
+}
+
+/** As startBankIdLogin, and expects Porta's BankID page next. */
+export async function openBankIdPage(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<string> {
+  const { tx, start } = await startBankIdLogin(browser, client, params);
+  expect(start.status, start.text.slice(0, 300)).toBe(303);
+  expect(start.location).toBe(`/login/${tx}/eid`);
+  return tx;
+}
+
+export type PollAnswer =
+  | { status: "pending"; hintCode: string; qrData?: string; autoStartToken?: string }
+  | { status: "complete" }
+  | { status: "failed"; reason: string; hintCode?: string };
+
+export async function pollOnce(browser: TestBrowser, tx: string): Promise<PollAnswer> {
+  const hop = await browser.get(`/login/${tx}/eid/status`);
+  expect(hop.status, hop.text).toBe(200);
+  expect(hop.headers.get("cache-control")).toBe("no-store");
+  return JSON.parse(hop.text) as PollAnswer;
+}
+
+const POLL_PAUSE_MS = 250;
+const MAX_POLLS = 200;
+
+/** Polls as the page does until the order completes or fails; returns every answer in order. */
+export async function pollUntilSettled(browser: TestBrowser, tx: string): Promise<{ answers: PollAnswer[]; last: PollAnswer }> {
+  const answers: PollAnswer[] = [];
+  for (let i = 0; i < MAX_POLLS; i++) {
+    const answer = await pollOnce(browser, tx);
+    answers.push(answer);
+    if (answer.status !== "pending") return { answers, last: answer };
+    await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
+  }
+  throw new Error(`the BankID order did not settle within ${MAX_POLLS} polls`);
+}
+
+/** The page's final form post after the poll said complete or failed. */
+export function authenticate(browser: TestBrowser, tx: string): Promise<Hop> {
+  return browser.post(`/login/${tx}/authenticate`, {});
+}
+
+/** Whether an authorization code was issued for one login (it is stored, hashed, on the login). */
+export async function codeIssuedFor(tx: string): Promise<boolean> {
+  const login = await (await prisma()).loginTransaction.findUnique({ where: { id: tx } });
+  return Boolean(login?.codeHash);
+}
