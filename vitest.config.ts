@@ -4,7 +4,7 @@ import { postgresForTests } from "./tests/support/postgres-available";
 
 /**
  * Projects:
- * - unit: pure logic and components beside the code (lib/**\/*.test.ts, components/**\/*.test.tsx), no database.
+ * - unit: pure logic and components beside the code (lib/**\/*.test.ts, components/**\/*.test.ts[x]), no database.
  * - integration: the real HTTP server and handlers over a fresh embedded database per file.
  * - integration-outbound: tests whose HTTP peers (jwks_uri, webhooks) run on loopback, which
  *   Porta may call only with ALLOW_PRIVATE_OUTBOUND.
@@ -31,7 +31,7 @@ export default defineConfig(async () => {
   const projects: TestProjectConfiguration[] = [
     {
       resolve: { alias },
-      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.tsx"], environment: "node" },
+      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"], environment: "node" },
     },
     integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
     // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.

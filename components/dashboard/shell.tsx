@@ -16,6 +16,7 @@ export function DashboardShell({ email, tenants, current, children }: { email: s
   const links = base
     ? [
         { href: base, label: "Applications" },
+        { href: `${base}/eids`, label: "eIDs" },
         { href: `${base}/keys`, label: "Keys" },
         { href: `${base}/tokens`, label: "API tokens" },
         { href: `${base}/audit`, label: "Audit log" },
@@ -63,7 +64,7 @@ export function DashboardShell({ email, tenants, current, children }: { email: s
         {links.length ? (
           <nav aria-label="Sections" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
             {links.map((l) => (
-              <Link key={l.href} href={l.href} className="whitespace-nowrap rounded-t-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link key={l.href} href={l.href} className="whitespace-nowrap rounded-t-lg px-2 py-2 sm:px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 {l.label}
               </Link>
             ))}

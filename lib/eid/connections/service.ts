@@ -286,4 +286,5 @@ export async function recordCheck(connection: Connection, ok: boolean, note: str
     where: { id: connection.id },
     data: { lastCheckedAt: new Date(), lastCheckOk: ok, lastCheckNote: note.slice(0, 500) },
   });
+  forget(connection.tenantId, connection.family);
 }

@@ -1,0 +1,138 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ConfirmSubmit } from "@/components/dashboard/confirm-submit";
+import { CopyButton } from "@/components/dashboard/copy-button";
+import { EidConnectionForm } from "@/components/dashboard/eid-connection-form";
+import { EidConnectionTestButton } from "@/components/dashboard/eid-connection-test-button";
+import { initialEidFormValues, storedSecretsOf } from "@/components/dashboard/eid-connection-form-data";
+import { ConnectionStateBadges, LastCheck } from "@/components/dashboard/eid-connection-status";
+import { DashboardShell } from "@/components/dashboard/shell";
+import { Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
+import { config } from "@/lib/config";
+import { publicJwksOf, type Connection } from "@/lib/eid/connections/service";
+import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT } from "@/lib/eid/connections/schemas";
+import { callbackUrl } from "@/lib/eid/connectors/oidc";
+import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
+import { familyFormSpec, loadConnection } from "../family-spec";
+import { loadTenant } from "../../load-tenant";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "eID connection" };
+
+const BANKID_ENDPOINTS = [
+  { url: SE_BANKID_PRODUCTION_ENDPOINT, label: `Production (${SE_BANKID_PRODUCTION_ENDPOINT})` },
+  { url: SE_BANKID_TEST_ENDPOINT, label: `Test (${SE_BANKID_TEST_ENDPOINT})` },
+];
+
+function CopyableValue({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="font-medium">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2">
+        <code className="min-w-0 break-all rounded bg-slate-50 px-2 py-1 text-xs" data-testid={testId}>{value}</code>
+        <CopyButton value={value} label="Copy" testId={`copy-${testId}`} />
+      </dd>
+    </div>
+  );
+}
+
+/** What the operator registers at the upstream provider: the redirect URI and, for private_key_jwt, Porta's public keys. */
+function RegisterUpstream({ connection }: { connection: Connection | null }) {
+  const issuer = config().issuer;
+  const usesKey = connection?.kind === "oidc" && connection.settings.clientAuth === "private_key_jwt";
+  const jwks = connection && usesKey ? publicJwksOf(connection) : null;
+  const jwksJson = jwks ? JSON.stringify(jwks, null, 2) : "";
+  return (
+    <Card title="Register at the provider" description="Give the provider these when you register Porta as its client." testId="register-upstream">
+      <dl className="grid grid-cols-1 gap-4 text-sm">
+        <CopyableValue label="Redirect URI" value={callbackUrl(issuer)} testId="redirect-uri" />
+        {jwks && connection ? (
+          <>
+            <CopyableValue label="JWKS URL (Porta's public key for private_key_jwt)" value={`${issuer}/eid-connections/${connection.id}/jwks`} testId="connection-jwks-url" />
+            <div>
+              <dt className="flex flex-wrap items-center justify-between gap-2 font-medium">
+                <span>JWKS</span>
+                <CopyButton value={jwksJson} label="Copy JWKS" testId="copy-connection-jwks" />
+              </dt>
+              <dd className="mt-1">
+                <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs" data-testid="connection-jwks">{jwksJson}</pre>
+              </dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {jwks ? null : (
+        <p className="mt-4 text-sm text-slate-600">
+          With private key JWT client authentication, Porta generates a key for this connection when you save it, and its public keys appear here.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+export default async function EidConnectionPage({ params }: { params: Promise<{ tenantId: string; family: string }> }) {
+  const { tenantId, family } = await params;
+  const base = `/dashboard/t/${tenantId}/eids`;
+  const { admin, access, tenants } = await loadTenant(tenantId, `${base}/${encodeURIComponent(family)}`);
+  const spec = familyFormSpec(family);
+  if (!spec) notFound();
+  const back = <Link href={base} className={secondaryButtonClass}>All eIDs</Link>;
+
+  if (access.tenant.environment !== "production") {
+    return (
+      <DashboardShell email={admin.email} tenants={tenants} current={access}>
+        <PageHeader title={spec.name} actions={back} />
+        <Card testId="eid-simulators">
+          <p className="text-sm text-slate-700">This is a test tenant: {spec.name} runs on Porta&apos;s built-in simulator and needs no configuration.</p>
+        </Card>
+      </DashboardShell>
+    );
+  }
+
+  const connection = await loadConnection(tenantId, family);
+  const canChange = access.role === "owner";
+  // The redirect URI (and Porta's keys) matter for an OpenID Connect connection only; a family whose
+  // form opens on another kind shows the redirect URI in the form when OpenID Connect is chosen.
+  const showRegister = (connection?.kind ?? spec.kinds[0]) === "oidc";
+  return (
+    <DashboardShell email={admin.email} tenants={tenants} current={access}>
+      <PageHeader title={spec.name} description={`Production connection for ${access.tenant.name}.`} actions={back} />
+      <div className={`grid gap-6 ${showRegister ? "lg:grid-cols-2" : ""}`}>
+        <Card title="Status" testId="connection-status">
+          <dl className="grid gap-3 text-sm">
+            <div><dt className="font-medium">Connection</dt><dd className="mt-1"><ConnectionStateBadges connection={connection} /></dd></div>
+            <div><dt className="font-medium">Last test</dt><dd className="mt-1" aria-live="polite"><LastCheck connection={connection} /></dd></div>
+          </dl>
+          {connection ? (
+            <div className="mt-4">
+              <EidConnectionTestButton action={testConnectionAction.bind(null, tenantId, family)} />
+            </div>
+          ) : (
+            <p className="mt-4 text-sm text-slate-600">Not configured: logins with {spec.name} fail until a connection is saved and enabled.</p>
+          )}
+        </Card>
+        {showRegister ? <RegisterUpstream connection={connection} /> : null}
+      </div>
+      <h2 className="mb-3 mt-10 text-lg font-semibold">Settings</h2>
+      <EidConnectionForm
+        action={saveConnectionAction.bind(null, tenantId, family)}
+        spec={spec}
+        initial={initialEidFormValues(spec, connection)}
+        stored={storedSecretsOf(connection)}
+        endpoints={BANKID_ENDPOINTS}
+        redirectUri={showRegister ? undefined : callbackUrl(config().issuer)}
+        readOnly={!canChange}
+      />
+      {connection && canChange ? (
+        <section className="mt-10 rounded-xl border border-rose-200 bg-white p-5">
+          <h2 className="font-semibold text-rose-800">Delete connection</h2>
+          <p className="mt-1 text-sm text-slate-600">Logins with {spec.name} in this tenant stop working, and its stored secrets are erased. This cannot be undone.</p>
+          <form action={deleteConnectionAction.bind(null, tenantId, family)} className="mt-3">
+            <ConfirmSubmit message={`Delete the ${spec.name} connection? Logins with it stop working.`} className={dangerButtonClass} testId="delete-connection">Delete connection</ConfirmSubmit>
+          </form>
+        </section>
+      ) : null}
+    </DashboardShell>
+  );
+}
