@@ -7,6 +7,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt, decodeProtectedHeader } from "jose";
+import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD, shoot } from "./support/dashboard";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
 test.describe.configure({ mode: "serial" });
@@ -18,16 +19,6 @@ let tenantPath = "";
 let clientId = "";
 let clientSecret = "";
 
-const EMAIL = "admin@porta.local";
-const PASSWORD = "e2e-admin-password";
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `docs/screenshots/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `docs/screenshots/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signIn(page: Page) {
   await page.goto("/dashboard");

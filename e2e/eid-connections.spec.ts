@@ -10,12 +10,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
+import { shoot, signIn } from "./support/dashboard";
 import { BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../tests/support/upstream-oidc";
 
 test.describe.configure({ mode: "serial" });
 
-const EMAIL = "admin@porta.local";
-const PASSWORD = "e2e-admin-password";
 const MITID_SUBSTANTIAL = "urn:grn:authn:dk:mitid:substantial";
 /** Production tenants accept only https redirect URIs: the browser's visit there is answered by the test itself. */
 const RP_CALLBACK = "https://rp.example/callback";
@@ -26,14 +25,6 @@ let tenantPath = "";
 let clientId = "";
 let clientSecret = "";
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `docs/screenshots/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `docs/screenshots/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** axe with the WCAG 2.0–2.2 A/AA rules: no serious or critical violation. */
 async function expectAccessible(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
@@ -41,14 +32,6 @@ async function expectAccessible(page: Page, name: string) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(blocking, `axe on ${name}`).toEqual([]);
-}
-
-async function signIn(page: Page) {
-  await page.goto("/dashboard");
-  await page.getByTestId("signin-email").fill(EMAIL);
-  await page.getByTestId("signin-password").fill(PASSWORD);
-  await page.getByTestId("signin-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function createTenant(page: Page, name: string, environment: "test" | "production"): Promise<string> {
