@@ -6,10 +6,13 @@
  * rate of jose alone (the ceiling for anything that signs). Prints a table, writes
  * bench/results.json and bench/results.svg.
  *   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres)  BENCH_SECONDS (default 8)
+ *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,full_login,writes)
+ *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
+ *   BENCH_PROFILE_DIR  write a CPU profile of the Porta process there (node --cpu-prof) when it stops
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -23,6 +26,8 @@ const CONNECTIONS = 50;
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIRECT = "https://rp.example/callback";
 const children: ChildProcess[] = [];
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "discovery,jwks,par,code_redemption,full_login,writes").split(","));
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 function dbUrl(name: string): string {
   const u = new URL(ADMIN_DB);
@@ -35,14 +40,14 @@ async function admin(sql: string): Promise<void> {
   await c.query(sql);
   await c.end();
 }
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<void> {
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     let out = "";
     const onData = (d: Buffer) => {
       out += d.toString();
-      if (ready.test(out)) resolve();
+      if (ready.test(out)) resolve(child);
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
@@ -50,8 +55,68 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
   });
 }
 
+/**
+ * CPU time (user + system, ms) used so far by each part of the test: a server's process tree,
+ * the PostgreSQL backends serving its database, and this load generator. From /proc (Linux);
+ * zero elsewhere. (Shared PostgreSQL work — WAL writer, checkpointer — is not counted.)
+ */
+interface CpuSnapshot {
+  server: number;
+  postgres: number;
+  client: number;
+}
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+function procStats(): Map<number, { ppid: number; comm: string; ms: number; cmdline: string }> {
+  const stats = new Map<number, { ppid: number; comm: string; ms: number; cmdline: string }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = text.lastIndexOf(")");
+      const comm = text.slice(text.indexOf("(") + 1, close);
+      const fields = text.slice(close + 2).split(" ");
+      const cmdline = comm === "postgres" ? readFileSync(`/proc/${entry}/cmdline`, "utf8") : "";
+      stats.set(Number(entry), { ppid: Number(fields[1]), comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, cmdline });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return stats;
+}
+/** Per-backend CPU of the database's backends: backends come and go, so deltas are per pid. */
+function cpuSnapshot(serverPid: number | undefined, database: string): CpuSnapshot & { backends: Map<number, number> } {
+  const own = process.cpuUsage();
+  const client = (own.user + own.system) / 1000;
+  if (process.platform !== "linux" || serverPid === undefined) return { server: 0, postgres: 0, client, backends: new Map() };
+  const stats = procStats();
+  const tree = new Set([serverPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, st] of stats) if (!tree.has(pid) && tree.has(st.ppid)) { tree.add(pid); grew = true; }
+  }
+  let server = 0;
+  const backends = new Map<number, number>();
+  for (const [pid, st] of stats) {
+    if (tree.has(pid)) server += st.ms;
+    else if (st.comm === "postgres" && st.cmdline.includes(` ${database} `)) backends.set(pid, st.ms);
+  }
+  return { server, postgres: 0, client, backends };
+}
+/** CPU ms per request of each part between two snapshots. */
+function cpuPerRequest(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, requests: number): CpuSnapshot {
+  let postgres = 0;
+  for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
+  const per = (ms: number) => (requests > 0 ? ms / requests : 0);
+  return { server: per(after.server - before.server), postgres: per(postgres), client: per(after.client - before.client) };
+}
+const cpuFigures: Record<string, Record<string, CpuSnapshot>> = {};
+
 interface Server {
   name: "porta" | "oidc-provider";
+  /** Its PostgreSQL database. */
+  database: string;
+  /** The server's process (its tree is measured). */
+  pid?: number;
   base: string;
   clientId: string;
   tokenPath: string;
@@ -121,15 +186,38 @@ async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: 
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+  // Requests over the run's own duration: a per-second average is coarse for a run of a few seconds.
+  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
 }
 
+/** Per-step latencies of the full login, collected while `stepLog` is set. */
+let stepLog: Map<string, number[]> | undefined;
+const stepFigures: Record<string, Record<string, { p50: number; p99: number }>> = {};
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const value = await fn();
+  if (stepLog) {
+    const list = stepLog.get(name) ?? [];
+    list.push(performance.now() - t0);
+    stepLog.set(name, list);
+  }
+  return value;
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+/** Runs `make` exactly n times, `concurrency` at a time. */
 async function pool<T>(n: number, concurrency: number, make: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
+  let started = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (out.length < n) out.push(await make());
+    while (started < n) {
+      started++;
+      out.push(await make());
+    }
   }));
-  return out.slice(0, n);
+  return out;
 }
 
 /** The complete test login over HTTP (authorize → eID → callback → token), concurrently for SECONDS. */
@@ -137,14 +225,19 @@ async function fullLogins(s: Server): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + SECONDS * 1000;
+  stepLog = new Map();
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (Date.now() < deadline) {
       const t0 = performance.now();
       try {
         const { verifier, challenge } = pkce();
         const code = await s.login(challenge);
-        const res = await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) });
-        await res.text();
+        const body = await redeemBody(s, code, verifier);
+        const res = await step("token", async () => {
+          const r = await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+          await r.text();
+          return r;
+        });
         if (res.status !== 200) throw new Error(String(res.status));
         latencies.push(performance.now() - t0);
       } catch {
@@ -153,15 +246,34 @@ async function fullLogins(s: Server): Promise<Figures> {
     }
   }));
   latencies.sort((a, b) => a - b);
+  stepFigures[s.name] = Object.fromEntries([...stepLog].map(([name, list]) => {
+    list.sort((a, b) => a - b);
+    return [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }];
+  }));
+  stepLog = undefined;
   return { rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, total: latencies.length };
 }
 
-async function rowsWritten(url: string): Promise<number> {
+/** Rows inserted, updated and deleted so far in a database (PostgreSQL's own counters). */
+interface RowCounts {
+  inserted: number;
+  updated: number;
+  deleted: number;
+}
+async function rowsWritten(url: string): Promise<RowCounts> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::int AS w FROM pg_stat_user_tables");
+  const { rows } = await c.query(
+    "SELECT coalesce(sum(n_tup_ins), 0)::int AS inserted, coalesce(sum(n_tup_upd), 0)::int AS updated, coalesce(sum(n_tup_del), 0)::int AS deleted FROM pg_stat_user_tables",
+  );
   await c.end();
-  return rows[0].w as number;
+  return rows[0] as RowCounts;
+}
+function perLogin(before: RowCounts, after: RowCounts, n: number): RowCounts & { total: number } {
+  const inserted = (after.inserted - before.inserted) / n;
+  const updated = (after.updated - before.updated) / n;
+  const deleted = (after.deleted - before.deleted) / n;
+  return { inserted, updated, deleted, total: inserted + updated + deleted };
 }
 
 function signRate(): Promise<number> {
@@ -199,8 +311,8 @@ async function main(): Promise<void> {
     const peerBase = `http://127.0.0.1:${peerPort}`;
     const adminToken = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
-    await Promise.all([
-      start([tsx, "scripts/start.ts"], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10" }, /Porta is running/),
+    const [portaProcess, peerProcess] = await Promise.all([
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, "--import", "tsx"] : [tsx]), "scripts/start.ts", ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10" }, /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
@@ -212,33 +324,33 @@ async function main(): Promise<void> {
     const portaClient = ((await registered.json()) as { client_id: string }).client_id;
 
     const porta: Server = {
-      name: "porta", base: portaBase, issuer: portaBase, clientId: portaClient,
+      name: "porta", database: portaDb, pid: portaProcess.pid, base: portaBase, issuer: portaBase, clientId: portaClient,
       tokenPath: "/oauth2/token", parPath: "/oauth2/par", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/.well-known/jwks",
       async login(challenge) {
         const jar = cookieJar();
         const q = new URLSearchParams({ client_id: portaClient, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
-        const a = await fetch(`${portaBase}/oauth2/authorize?${q}`, { redirect: "manual" });
+        const a = await step("authorize", () => fetch(`${portaBase}/oauth2/authorize?${q}`, { redirect: "manual" }));
         jar.store(a);
-        const eid = await fetch(`${portaBase}${a.headers.get("location")!.replace(/\/eid$/, "/authenticate")}`, {
+        const eid = await step("authenticate", () => fetch(`${portaBase}${a.headers.get("location")!.replace(/\/eid$/, "/authenticate")}`, {
           method: "POST", redirect: "manual",
           headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), origin: portaBase },
           body: "identity=mitid-1&decision=approve",
-        });
+        }));
         return new URL(eid.headers.get("location")!).searchParams.get("code")!;
       },
     };
     const peer: Server = {
-      name: "oidc-provider", base: peerBase, issuer: peerBase, clientId: "bench",
+      name: "oidc-provider", database: peerDb, pid: peerProcess.pid, base: peerBase, issuer: peerBase, clientId: "bench",
       tokenPath: "/token", parPath: "/request", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/jwks",
       async login(challenge) {
         const jar = cookieJar();
         const q = new URLSearchParams({ client_id: "bench", redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
-        let res = await fetch(`${peerBase}/auth?${q}`, { redirect: "manual" });
+        let res = await step("authorize", () => fetch(`${peerBase}/auth?${q}`, { redirect: "manual" }));
         for (let hop = 0; hop < 5; hop++) {
           jar.store(res);
           const location = res.headers.get("location")!;
           if (location.startsWith(REDIRECT)) return new URL(location).searchParams.get("code")!;
-          res = await fetch(new URL(location, peerBase), { redirect: "manual", headers: { cookie: jar.header() } });
+          res = await step(`hop${hop + 1}`, () => fetch(new URL(location, peerBase), { redirect: "manual", headers: { cookie: jar.header() } }));
         }
         throw new Error("oidc-provider login did not finish");
       },
@@ -246,7 +358,8 @@ async function main(): Promise<void> {
 
     const results: Record<string, Record<string, Figures>> = {};
     const servers = [porta, peer];
-    const record = (scenario: string, server: Server, f: Figures) => {
+    const record = (scenario: string, server: Server, f: Figures, cpu?: CpuSnapshot) => {
+      if (cpu) (cpuFigures[scenario] ??= {})[server.name] = cpu;
       results[scenario] ??= {};
       results[scenario]![server.name] = f;
       console.log(`  ${scenario.padEnd(18)} ${server.name.padEnd(14)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}`);
@@ -254,36 +367,45 @@ async function main(): Promise<void> {
 
     for (const s of servers) await fullLogins({ ...s }).catch(() => undefined); // warm-up (JIT, pools, caches)
 
-    for (const s of servers) record("discovery", s, await cannon(`${s.base}${s.discoveryPath}`, {}));
-    for (const s of servers) record("jwks", s, await cannon(`${s.base}${s.jwksPath}`, {}));
-    for (const s of servers) {
-      const bodies = await pool(2000, 8, async () => {
+    if (SCENARIOS.has("discovery")) for (const s of servers) record("discovery", s, await cannon(`${s.base}${s.discoveryPath}`, {}));
+    if (SCENARIOS.has("jwks")) for (const s of servers) record("jwks", s, await cannon(`${s.base}${s.jwksPath}`, {}));
+    if (SCENARIOS.has("par")) for (const s of servers) {
+      const bodies = await pool(3000, 8, async () => {
         const { challenge } = pkce();
         return new URLSearchParams({ client_id: s.clientId, response_type: "code", redirect_uri: REDIRECT, scope: "openid", code_challenge: challenge, code_challenge_method: "S256", client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", client_assertion: await assertion(s.clientId, s.issuer) }).toString();
       });
       record("par", s, await cannon(`${s.base}${s.parPath}`, { method: "POST", bodies, amount: bodies.length }));
     }
-    for (const s of servers) {
-      const codes = await pool(1500, 20, async () => {
+    if (SCENARIOS.has("code_redemption")) for (const s of servers) {
+      const codes = await pool(3000, 20, async () => {
         const { verifier, challenge } = pkce();
         return { code: await s.login(challenge), verifier };
       });
       const bodies = await Promise.all(codes.map((c) => redeemBody(s, c.code, c.verifier)));
-      record("code_redemption", s, await cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length }));
+      const before = cpuSnapshot(s.pid, s.database);
+      const figures = await cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length });
+      record("code_redemption", s, figures, cpuPerRequest(before, cpuSnapshot(s.pid, s.database), figures.total));
     }
-    for (const s of servers) record("full_login", s, await fullLogins(s));
+    if (SCENARIOS.has("full_login")) for (const s of servers) {
+      const before = cpuSnapshot(s.pid, s.database);
+      const figures = await fullLogins(s);
+      record("full_login", s, figures, cpuPerRequest(before, cpuSnapshot(s.pid, s.database), figures.total));
+    }
 
     // Database rows written per login (PostgreSQL's own counters; they settle within ~10 s).
-    await new Promise((r) => setTimeout(r, 11_000));
-    const before = { porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) };
-    const N = 50;
-    for (const s of servers) await pool(N, 5, async () => {
-      const { verifier, challenge } = pkce();
-      const code = await s.login(challenge);
-      await (await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) })).text();
-    });
-    await new Promise((r) => setTimeout(r, 11_000));
-    const writes = { porta: (await rowsWritten(dbUrl(portaDb)) - before.porta) / N, "oidc-provider": (await rowsWritten(dbUrl(peerDb)) - before.peer) / N };
+    let writes: Record<string, ReturnType<typeof perLogin>> | undefined;
+    if (SCENARIOS.has("writes")) {
+      await new Promise((r) => setTimeout(r, 11_000));
+      const before = { porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) };
+      const N = 50;
+      for (const s of servers) await pool(N, 5, async () => {
+        const { verifier, challenge } = pkce();
+        const code = await s.login(challenge);
+        await (await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) })).text();
+      });
+      await new Promise((r) => setTimeout(r, 11_000));
+      writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
+    }
     const ceiling = await signRate();
 
     console.log("\nscenario            Porta req/s   peer req/s   Porta/peer   Porta p50/p99 ms   peer p50/p99 ms");
@@ -292,10 +414,21 @@ async function main(): Promise<void> {
       const b = r["oidc-provider"]!;
       console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(12)} ${(a.rps / b.rps).toFixed(2).padStart(12)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(17)}`);
     }
-    console.log(`\nrows written per login (incl. token): Porta ${writes.porta.toFixed(1)}, oidc-provider ${writes["oidc-provider"].toFixed(1)}`);
-    console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s; code redemption reaches ${((results.code_redemption!.porta!.rps / ceiling) * 100).toFixed(0)}% of it`);
+    for (const [name, steps] of Object.entries(stepFigures)) {
+      console.log(`full_login steps, ${name}: ${Object.entries(steps).map(([step, f]) => `${step} p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`).join("; ")}`);
+    }
+    for (const [scenario, byServer] of Object.entries(cpuFigures)) {
+      for (const [name, c] of Object.entries(byServer)) {
+        console.log(`CPU ms per ${scenario === "full_login" ? "login" : "request"}, ${scenario}, ${name}: server ${c.server.toFixed(2)}, postgres ${c.postgres.toFixed(2)}, load generator ${c.client.toFixed(2)}, total ${(c.server + c.postgres + c.client).toFixed(2)}`);
+      }
+    }
+    const rowText = (w: ReturnType<typeof perLogin>) => `${w.total.toFixed(1)} (inserted ${w.inserted.toFixed(1)}, updated ${w.updated.toFixed(1)}, deleted ${w.deleted.toFixed(1)})`;
+    if (writes) console.log(`\nrows written per login (incl. token): Porta ${rowText(writes.porta!)}, oidc-provider ${rowText(writes["oidc-provider"]!)}`);
+    const redemption = results.code_redemption?.porta;
+    console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s${redemption ? `; code redemption reaches ${((redemption.rps / ceiling) * 100).toFixed(0)}% of it` : ""}`);
+    if (SCENARIOS.size < 6) return; // a partial run does not replace the recorded figures
 
-    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, rowsWrittenPerLogin: writes, rs256SignRate: ceiling };
+    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, rs256SignRate: ceiling };
     writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(path.join(root, "bench", "results.svg"), chart(results));
     console.log("\nWrote bench/results.json and bench/results.svg");

@@ -1,22 +1,54 @@
 /** Node http <-> Web Request/Response, for the protocol fast path and the test server. */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+import type { EndpointDocument } from "../lib/endpoints/discovery";
+import { matchesEntityTag } from "../lib/endpoints/discovery";
 
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * Largest request body the protocol endpoints read (each endpoint applies its own, smaller cap;
+ * this one only bounds what is buffered before the endpoint sees it).
+ */
+export const SERVER_MAX_BODY_BYTES = 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+/** The whole request body, buffered (cheaper than a Web stream for small protocol bodies). */
+export function readBody(req: IncomingMessage, maxBytes = SERVER_MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > maxBytes) {
+      reject(new BodyTooLargeError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.removeAllListeners("data");
+        req.pause();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.once("error", reject);
+  });
+}
+
+export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(new URL(req.url ?? "/", origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    // @ts-expect-error -- Node's fetch needs duplex for a streamed body; lib.dom's RequestInit lacks it
-    duplex: hasBody ? "half" : undefined,
+    // A Buffer is a Uint8Array over a (non-shared) ArrayBuffer; lib.dom's BodyInit wants it said so.
+    body: hasBody ? ((await readBody(req)) as Uint8Array<ArrayBuffer>) : undefined,
   });
 }
 
@@ -31,4 +63,16 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   if (body !== undefined && !("content-length" in headers)) headers["content-length"] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** A cached GET document, with 304 for a matching If-None-Match; no Web objects on the way. */
+export function writeDocument(req: IncomingMessage, res: ServerResponse, doc: EndpointDocument): void {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch && matchesEntityTag(ifNoneMatch, doc.etag)) {
+    res.writeHead(304, { ...doc.headers, ETag: doc.etag });
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...doc.headers, ETag: doc.etag, "Content-Length": String(Buffer.byteLength(doc.body)) });
+  res.end(req.method === "HEAD" ? undefined : doc.body);
 }

@@ -3,9 +3,9 @@
  * pipeline (design.md §10: Next's per-request overhead matters on the hot endpoints). Each entry
  * calls the same lib/ function as the matching route file under app/, which serves `next dev`.
  */
-import { serveDiscovery } from "../lib/endpoints/discovery";
+import { discoveryDocument, serveDiscovery, type EndpointDocument } from "../lib/endpoints/discovery";
 import { liveness, readiness } from "../lib/endpoints/health";
-import { serveJwks } from "../lib/endpoints/jwks";
+import { jwksEndpointDocument, serveJwks } from "../lib/endpoints/jwks";
 import {
   deleteClientConfiguration,
   readClientConfiguration,
@@ -27,11 +27,14 @@ import { userinfo } from "../lib/endpoints/userinfo";
 import { config } from "../lib/config";
 
 type Handler = (request: Request, params: Record<string, string>) => Response | Promise<Response>;
+/** A GET answered from a cached document, written without building Web Request/Response objects. */
+type DocumentHandler = (query: URLSearchParams) => Promise<EndpointDocument>;
 
 interface Route {
   pattern: RegExp;
   params?: string[];
   methods: Partial<Record<string, Handler>>;
+  document?: DocumentHandler;
 }
 
 function extensionsJwksPath(): string | undefined {
@@ -55,8 +58,12 @@ function escape(path: string): string {
 
 function buildRoutes(): Route[] {
   const routes: Route[] = [
-    { pattern: /^\/\.well-known\/openid-configuration$/, methods: { GET: (r) => serveDiscovery(r) } },
-    { pattern: /^\/\.well-known\/jwks$/, methods: { GET: () => serveJwks("oidc") } },
+    {
+      pattern: /^\/\.well-known\/openid-configuration$/,
+      methods: { GET: (r) => serveDiscovery(r) },
+      document: (query) => discoveryDocument(query.get("client_id")),
+    },
+    { pattern: /^\/\.well-known\/jwks$/, methods: { GET: (r) => serveJwks("oidc", r) }, document: () => jwksEndpointDocument("oidc") },
     { pattern: /^\/healthz$/, methods: { GET: () => liveness() } },
     { pattern: /^\/readyz$/, methods: { GET: () => readiness() } },
     { pattern: /^\/oauth2\/register$/, methods: { POST: (r) => registerClient(r) } },
@@ -95,7 +102,7 @@ function buildRoutes(): Route[] {
     })),
   ];
   const extPath = extensionsJwksPath();
-  if (extPath) routes.push({ pattern: new RegExp(`^${escape(extPath)}$`), methods: { GET: () => serveJwks("extension") } });
+  if (extPath) routes.push({ pattern: new RegExp(`^${escape(extPath)}$`), methods: { GET: (r) => serveJwks("extension", r) }, document: () => jwksEndpointDocument("extension") });
   return routes;
 }
 
@@ -104,6 +111,8 @@ let routes: Route[] | undefined;
 export interface RouteMatch {
   handler: Handler;
   params: Record<string, string>;
+  /** Set for GET/HEAD of a document route. */
+  document?: DocumentHandler;
 }
 
 /** The handler for a protocol path, a 405 responder, or undefined when the path is not ours. */
@@ -118,7 +127,7 @@ export function matchProtocolRoute(method: string, pathname: string): RouteMatch
     });
     const effective = method === "HEAD" ? "GET" : method;
     const handler = route.methods[effective];
-    if (handler) return { handler, params };
+    if (handler) return effective === "GET" && route.document ? { handler, params, document: route.document } : { handler, params };
     return { handler: () => methodNotAllowed(Object.keys(route.methods)), params };
   }
   return undefined;

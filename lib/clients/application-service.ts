@@ -11,6 +11,7 @@ import { methodsForEnvironment } from "../eid/catalogue";
 import { invalidClientMetadata, OAuthError } from "../oauth/errors";
 import { recordAudit, type Actor } from "../audit/record-audit";
 import { validateClientMetadata, type ValidatedMetadata } from "./validate-metadata";
+import { applicationCache } from "./application-cache";
 
 export type ApplicationRecord = Application & { webhook: WebhookExtension | null; tenant: Tenant };
 
@@ -138,15 +139,39 @@ export async function createApplication(input: unknown, actor: Actor, options: C
     });
     return created;
   });
+  forgetApplication(application);
   return { application, clientSecret, registrationAccessToken };
 }
 
-export async function findApplication(clientId: string): Promise<ApplicationRecord | null> {
-  return (await prisma()).application.findUnique({ where: { clientId }, include: INCLUDE });
+const byClientId = applicationCache<ApplicationRecord>("by-client-id");
+const byId = applicationCache<ApplicationRecord>("by-id");
+
+/** Clears this process's cached copies of an application (after every write to it). */
+function forgetApplication(app: { id: string; clientId: string }): void {
+  byClientId.delete(app.clientId);
+  byId.delete(app.id);
 }
 
-export async function findApplicationById(id: string): Promise<ApplicationRecord | null> {
-  return (await prisma()).application.findUnique({ where: { id }, include: INCLUDE });
+/** Clears every cached application of this process. */
+export function clearApplicationCache(): void {
+  byClientId.clear();
+  byId.clear();
+}
+
+/** The application, from this process's short-lived cache (application-cache.ts). */
+export function findApplication(clientId: string): Promise<ApplicationRecord | null> {
+  return byClientId.get(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: INCLUDE }));
+}
+
+export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
+  return byId.get(id, async () => (await prisma()).application.findUnique({ where: { id }, include: INCLUDE }));
+}
+
+/** The application as stored now (write paths: a cached copy may be a few seconds old). */
+async function currentApplication(id: string): Promise<ApplicationRecord> {
+  const app = await (await prisma()).application.findUnique({ where: { id }, include: INCLUDE });
+  if (!app) throw invalidClientMetadata("The application no longer exists");
+  return app;
 }
 
 /** The application a registration access token manages, or null (RFC 7592 §2: compare in constant time). */
@@ -165,7 +190,8 @@ export interface UpdatedApplication {
  * RFC 7592 §2.2: the request replaces the client's metadata. `client_id` must match; a
  * `client_secret`, when sent, must equal the current one; the tenant cannot change.
  */
-export async function replaceApplicationMetadata(existing: ApplicationRecord, input: unknown, actor: Actor, presentedSecret?: string): Promise<UpdatedApplication> {
+export async function replaceApplicationMetadata(given: ApplicationRecord, input: unknown, actor: Actor, presentedSecret?: string): Promise<UpdatedApplication> {
+  const existing = await currentApplication(given.id);
   if (typeof input === "object" && input !== null) {
     const body = input as { client_id?: unknown; tenant_id?: unknown };
     if (body.client_id !== undefined && body.client_id !== existing.clientId) {
@@ -218,10 +244,12 @@ export async function replaceApplicationMetadata(existing: ApplicationRecord, in
     });
     return updated;
   });
+  forgetApplication(application);
   return { application, clientSecret: newSecret };
 }
 
-export async function deleteApplication(existing: ApplicationRecord, actor: Actor): Promise<void> {
+export async function deleteApplication(given: ApplicationRecord, actor: Actor): Promise<void> {
+  const existing = await currentApplication(given.id);
   const db = await prisma();
   await db.$transaction(async (tx) => {
     await tx.application.delete({ where: { id: existing.id } });
@@ -233,6 +261,7 @@ export async function deleteApplication(existing: ApplicationRecord, actor: Acto
       before: auditView(existing),
     });
   });
+  forgetApplication(existing);
 }
 
 export async function rotateClientSecret(existing: ApplicationRecord, actor: Actor): Promise<string> {
@@ -250,6 +279,7 @@ export async function rotateClientSecret(existing: ApplicationRecord, actor: Act
       targetId: existing.clientId,
     });
   });
+  forgetApplication(existing);
   return secret;
 }
 

@@ -71,9 +71,19 @@ async function loadUri(uri: string, force: boolean): Promise<CachedSet> {
   return loaded;
 }
 
+/** The public members of inline jwks, filtered once per jwks object (records are cached). */
+const inlineKeys = new WeakMap<object, JWK[]>();
+
 /** The client's keys; `refresh` asks for a refetch of its jwks_uri (honouring the cooldown). */
 export async function clientKeySet(client: ApplicationRecord, refresh = false): Promise<JWK[]> {
-  if (client.jwks) return ((client.jwks as { keys?: JWK[] }).keys ?? []).filter((k) => !PRIVATE_MEMBERS.some((m) => m in k));
+  if (client.jwks && typeof client.jwks === "object") {
+    let keys = inlineKeys.get(client.jwks);
+    if (!keys) {
+      keys = ((client.jwks as { keys?: JWK[] }).keys ?? []).filter((k) => !PRIVATE_MEMBERS.some((m) => m in k));
+      inlineKeys.set(client.jwks, keys);
+    }
+    return keys;
+  }
   if (client.jwksUri) return (await loadUri(client.jwksUri, refresh)).keys;
   return [];
 }
@@ -81,19 +91,32 @@ export async function clientKeySet(client: ApplicationRecord, refresh = false): 
 type KeyGetter = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
 
 /**
+ * jose key sets over a key list, kept as long as the list is: a key set imports each key once,
+ * so a cached client's keys are not imported again for every assertion.
+ */
+const signingSets = new WeakMap<JWK[], ReturnType<typeof createLocalJWKSet>>();
+function signingSet(keys: JWK[]): ReturnType<typeof createLocalJWKSet> {
+  let set = signingSets.get(keys);
+  if (!set) {
+    set = createLocalJWKSet({ keys: keys.filter((k) => k.use === undefined || k.use === "sig") });
+    signingSets.set(keys, set);
+  }
+  return set;
+}
+
+/**
  * A jose key resolver over the client's signing keys. An unknown kid triggers one refetch of the
  * jwks_uri (cooldown permitting) before the token is refused.
  */
 export function clientVerificationKeys(client: ApplicationRecord): KeyGetter {
-  const signing = (keys: JWK[]) => ({ keys: keys.filter((k) => k.use === undefined || k.use === "sig") });
   return async (header, token) => {
     const keys = await clientKeySet(client);
     try {
-      return (await createLocalJWKSet(signing(keys))(header, token)) as CryptoKey;
+      return (await signingSet(keys)(header, token)) as CryptoKey;
     } catch (error) {
       if (!(error instanceof errors.JWKSNoMatchingKey) || !client.jwksUri) throw error;
       const refreshed = await clientKeySet(client, true);
-      return (await createLocalJWKSet(signing(refreshed))(header, token)) as CryptoKey;
+      return (await signingSet(refreshed)(header, token)) as CryptoKey;
     }
   };
 }

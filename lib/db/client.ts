@@ -21,7 +21,11 @@ export interface Database {
   prisma: PrismaClient;
   /** Runs a multi-statement SQL script in one transaction (migrations): all of it or nothing. */
   execScript(sql: string): Promise<void>;
-  /** Runs one parameterised query and returns its rows. */
+  /**
+   * Runs one parameterised query and returns its rows. (Unnamed statements only: named prepared
+   * statements would tie a statement to a server connection, which transaction-mode PgBouncer
+   * does not keep; docs/scaling.md.)
+   */
   query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` while holding a database-wide lock (advisory lock on PostgreSQL). */
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;

@@ -1,19 +1,62 @@
 import { findApplication } from "../clients/application-service";
-import { jsonResponse, withOAuthErrors } from "../http/responses";
+import { config } from "../config";
+import { withOAuthErrors } from "../http/responses";
+import { entityTag } from "../keys/jwks";
 import { discoveryMetadata } from "../oauth/discovery";
+
+/** A document served as is to GET: its serialised body, entity tag and response headers. */
+export interface EndpointDocument {
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+const DISCOVERY_HEADERS = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "public, max-age=300",
+  "Access-Control-Allow-Origin": "*",
+} as const;
+
+/** The tenant-wide document depends only on the configuration: serialised once per issuer. */
+let tenantWide: { issuer: string; doc: EndpointDocument } | undefined;
+
+function document(metadata: Record<string, unknown>): EndpointDocument {
+  const body = JSON.stringify(metadata);
+  return { body, etag: entityTag(body), headers: { ...DISCOVERY_HEADERS } };
+}
+
+/**
+ * The discovery document, tenant-wide or an application's (`client_id`). An unknown client_id
+ * gets the tenant-wide document: which ids exist is not revealed.
+ */
+export async function discoveryDocument(clientId: string | null): Promise<EndpointDocument> {
+  const application = clientId ? await findApplication(clientId) : null;
+  if (!application) {
+    const issuer = config().issuer;
+    if (tenantWide?.issuer !== issuer) tenantWide = { issuer, doc: document(discoveryMetadata()) };
+    return tenantWide.doc;
+  }
+  const enabledAcrValues = application.enabledAcrValues.filter((acr) => application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock"));
+  return document(discoveryMetadata({ enabledAcrValues }));
+}
+
+/** 200 with the document, or 304 when the request's If-None-Match names its entity tag (RFC 9110 §13.1.2). */
+export function documentResponse(doc: EndpointDocument, request?: Request): Response {
+  const headers = { ...doc.headers, ETag: doc.etag };
+  const ifNoneMatch = request?.headers.get("if-none-match");
+  if (ifNoneMatch && matchesEntityTag(ifNoneMatch, doc.etag)) return new Response(null, { status: 304, headers });
+  return new Response(doc.body, { status: 200, headers });
+}
+
+/** Weak comparison over a list of tags, or `*`. */
+export function matchesEntityTag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 /** GET /.well-known/openid-configuration[?client_id=...] */
 export function serveDiscovery(request: Request): Promise<Response> {
-  return withOAuthErrors("discovery", async () => {
-    const clientId = new URL(request.url).searchParams.get("client_id");
-    // An unknown client_id gets the tenant-wide document: which ids exist is not revealed.
-    const application = clientId ? await findApplication(clientId) : null;
-    const enabledAcrValues = application
-      ? application.enabledAcrValues.filter((acr) => application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock"))
-      : undefined;
-    return jsonResponse(discoveryMetadata({ enabledAcrValues }), 200, {
-      "Cache-Control": "public, max-age=300",
-      "Access-Control-Allow-Origin": "*",
-    });
-  });
+  return withOAuthErrors("discovery", async () =>
+    documentResponse(await discoveryDocument(new URL(request.url).searchParams.get("client_id")), request),
+  );
 }

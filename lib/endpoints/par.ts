@@ -6,15 +6,16 @@
  */
 import { randomToken } from "../crypto/random";
 import { hashToken } from "../crypto/hash";
-import { prisma } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { applyRequestObject, REQUEST_URI_PREFIX } from "../oauth/authorization/resolve-request";
 import { AuthorizationRequestError, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
-import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import { assertionReplayed, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import type { JtiUse } from "../oauth/token/login-code-store";
+import { storePushedRequest } from "../oauth/token/pushed-request-store";
+import { maybePurgeExpiredJtis, useJtiOnce } from "../oauth/jti-store";
 
 export const PAR_LIFETIME_S = 120;
 
@@ -24,23 +25,34 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
   return withOAuthErrors("par", async () => {
     const form = await readForm(request);
     if (form.has("request_uri")) throw invalidRequest("request_uri cannot be sent to the PAR endpoint");
-    const client = await authenticateClient(request, form, verifyClientAssertion);
-    const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
-    params.set("client_id", client.clientId);
+    // The assertion's jti is stored with the request (one commit), or before any refusal.
+    let jti: JtiUse | undefined;
+    const client = await authenticateClient(request, form, (c, assertion, clientId) =>
+      verifyClientAssertion(c, assertion, clientId, { deferJti: (use) => void (jti = use) }),
+    );
     try {
+      const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
+      params.set("client_id", client.clientId);
       const resolved = await applyRequestObject({ params, duplicated: new Set() }, client);
       validateAuthorizationRequest(resolved, client, { isPushed: true });
       const id = randomToken(32);
-      await (await prisma()).parRequest.create({
-        data: {
+      const pending = jti;
+      jti = undefined;
+      const fresh = await storePushedRequest(
+        {
           requestIdHash: hashToken(id),
           applicationId: client.id,
-          params: Object.fromEntries(resolved.params) as Prisma.InputJsonValue,
+          params: Object.fromEntries(resolved.params),
           expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
         },
-      });
+        pending,
+      );
+      if (pending) maybePurgeExpiredJtis();
+      if (!fresh) throw assertionReplayed();
       return jsonResponse({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PAR_LIFETIME_S }, 201, NO_STORE);
     } catch (error) {
+      const pending: JtiUse | undefined = jti;
+      if (pending && !(await useJtiOnce(pending.issuer, pending.jti, pending.expiresAt))) throw assertionReplayed();
       if (!(error instanceof AuthorizationRequestError)) throw error;
       // RFC 9126 §2.3: errors as at the token endpoint; a bad redirect_uri is invalid_request here.
       const code = error.error.code === "invalid_redirect_uri" || error.error.code === "invalid_client" ? "invalid_request" : error.error.code;

@@ -7,7 +7,9 @@ import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
-import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import { assertionReplayed, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import type { JtiUse } from "../oauth/token/login-code-store";
+import { useJtiOnce } from "../oauth/jti-store";
 import { GRANT_TYPES } from "../clients/schemas";
 import { pollDecoupled } from "../decoupled/poll";
 import { CIBA_GRANTS, HEADLESS_GRANTS } from "../decoupled/request";
@@ -17,13 +19,17 @@ export function token(request: Request): Promise<Response> {
     const form = await readForm(request);
     const grantType = form.get("grant_type");
     if (!grantType) throw invalidRequest("grant_type is required");
-    const client = await authenticateClient(request, form, verifyClientAssertion);
+    // The code grant records the assertion's jti together with its access token (one commit).
+    let jti: JtiUse | undefined;
+    const deferJti = grantType === "authorization_code" ? (use: JtiUse) => void (jti = use) : undefined;
+    const client = await authenticateClient(request, form, (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti }));
     switch (grantType) {
       case "authorization_code": {
         if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
+          if (jti && !(await useJtiOnce(jti.issuer, jti.jti, jti.expiresAt))) throw assertionReplayed();
           throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
         }
-        return jsonResponse(await redeemAuthorizationCode(client, form), 200, NO_STORE);
+        return jsonResponse(await redeemAuthorizationCode(client, form, jti), 200, NO_STORE);
       }
       default: {
         const kind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;

@@ -9,7 +9,7 @@ import type { JWK } from "jose";
 import { encryptAtRest } from "../crypto/encryption";
 import type { Database } from "../db/client";
 import type { KeyPurpose, Prisma } from "../db/generated/client";
-import { ALGS_BY_PURPOSE, RETIRED_KEY_PUBLISHED_S, type SigningAlg } from "./algorithms";
+import { ALGS_BY_PURPOSE, RETIRED_KEY_PUBLISHED_S } from "./algorithms";
 import { generateSigningKey } from "./generate-key";
 
 type Tx = Prisma.TransactionClient;

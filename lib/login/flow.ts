@@ -24,7 +24,7 @@ import { mockEid } from "./eid-authentication";
 import { identityClaims } from "./identity-claims";
 import { findActiveSession, isReusable, newSessionToken, SESSION_LIFETIME_S, sessionCreateData } from "./sessions";
 import { subjectFor } from "./subject";
-import { createTransaction, requestOf, transition } from "./transaction";
+import { advance, createTransaction, requestOf, transition, type TransactionChanges } from "./transaction";
 import { findEidMethod } from "../eid/catalogue";
 
 export const CODE_LIFETIME_S = 60;
@@ -146,6 +146,7 @@ export async function completeEid(tx: LoginTransaction, client: ApplicationRecor
       authTime,
       identity: result as unknown as Record<string, unknown>,
     }),
+    select: { id: true },
   });
   cookies.push(serializeCookie(SESSION_COOKIE, sessionToken, { maxAgeS: SESSION_LIFETIME_S }));
   const auth: Authentication = {
@@ -308,41 +309,30 @@ async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.Tra
   if (consumed.count !== 1) throw new OAuthError("invalid_request_uri", "The pushed authorization request was already used to complete a login");
 }
 
-/** Issues the code or ID token and completes the login in one database transaction. */
+/**
+ * Issues the code or ID token and completes the login in one conditional update: the code's hash
+ * and expiry are stored on the completed login (a pushed request is consumed in the same
+ * database transaction).
+ */
 async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
   const request = requestOf(tx);
-  const claims = idTokenClaims(request, auth);
   const params: Record<string, string | undefined> = { state: request.state };
-  const db = await prisma();
+  const changes: TransactionChanges = authenticationChanges(auth);
   if (request.responseType === "code") {
     const code = randomToken(32);
-    await db.$transaction(async (t) => {
-      await consumePushedRequest(request, t);
-      await transition(tx, "completed", authenticationChanges(auth), t);
-      await t.authorizationCode.create({
-        data: {
-          codeHash: hashToken(code),
-          applicationId: client.id,
-          transactionId: tx.id,
-          redirectUri: request.redirectUri,
-          codeChallenge: request.codeChallenge ?? null,
-          nonce: request.nonce ?? null,
-          scope: request.scopes.join(" "),
-          subject: auth.subject,
-          claims: claims as Prisma.InputJsonValue,
-          sessionId: auth.sessionId,
-          expiresAt: new Date(Date.now() + CODE_LIFETIME_S * 1000),
-        },
-      });
-    });
+    changes.codeHash = hashToken(code);
+    changes.codeExpiresAt = new Date(Date.now() + CODE_LIFETIME_S * 1000);
     params.code = code;
-  } else {
-    await db.$transaction(async (t) => {
-      await consumePushedRequest(request, t);
-      await transition(tx, "completed", authenticationChanges(auth), t);
-    });
-    params.id_token = await issueIdToken(client, claims);
   }
+  if (request.parRequestId) {
+    await (await prisma()).$transaction(async (t) => {
+      await consumePushedRequest(request, t);
+      await advance(tx, "completed", changes, t);
+    });
+  } else {
+    await advance(tx, "completed", changes);
+  }
+  if (request.responseType !== "code") params.id_token = await issueIdToken(client, idTokenClaims(request, auth));
   return authorizationResponse({
     redirectUri: request.redirectUri,
     mode: request.responseMode,

@@ -56,6 +56,25 @@ export async function transition(
   return updated;
 }
 
+/**
+ * The same conditional move as `transition`, for callers that do not need the updated row back
+ * (completing a login): the row, with its request and claims, is not read back and parsed.
+ */
+export async function advance(
+  tx: LoginTransaction,
+  to: LoginState,
+  changes: TransactionChanges = {},
+  client?: Prisma.TransactionClient,
+): Promise<void> {
+  if (!canTransition(tx.state, to)) throw new IllegalTransitionError(`login ${tx.id}: ${tx.state} → ${to} is not allowed`);
+  const db = client ?? (await prisma());
+  const result = await db.loginTransaction.updateMany({
+    where: { id: tx.id, state: tx.state, version: tx.version },
+    data: { ...changes, state: to, version: { increment: 1 } },
+  });
+  if (result.count !== 1) throw new TransactionConflictError(`login ${tx.id} changed while moving ${tx.state} → ${to}`);
+}
+
 export interface NewTransaction {
   applicationId: string;
   kind: LoginKind;

@@ -207,6 +207,24 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti, iat: now() + 1, exp: now() + 90 })), 401, "invalid_client", /jti was already used/);
   });
 
+  it("an assertion spent on a refused redemption (wrong code_verifier, unknown code, used code) cannot be used again", async () => {
+    const issued = await issueCode(pkj);
+    const spentOnVerifier = await assertion(pkj);
+    expectRefused(await redeemWith(issued, spentOnVerifier, { code_verifier: randomBytes(32).toString("base64url") }), 400, "invalid_grant");
+    expectRefused(await redeemWith(issued, spentOnVerifier), 401, "invalid_client", /jti was already used/);
+
+    const spentOnUnknownCode = await assertion(pkj);
+    expectRefused(await redeemWith({ ...issued, code: randomBytes(32).toString("base64url") }, spentOnUnknownCode), 400, "invalid_grant");
+    expectRefused(await redeemWith(issued, spentOnUnknownCode), 401, "invalid_client", /jti was already used/);
+
+    expectTokens(await redeemWith(issued, await assertion(pkj)));
+    const spentOnUsedCode = await assertion(pkj);
+    expectRefused(await redeemWith(issued, spentOnUsedCode), 400, "invalid_grant", /already used/);
+    const next = await issueCode(pkj);
+    expectRefused(await redeemWith(next, spentOnUsedCode), 401, "invalid_client", /jti was already used/);
+    expectTokens(await redeemWith(next, await assertion(pkj)));
+  });
+
   it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {
     const once = await assertion(pkj, { exp: now() + 1 });
     expectTokens(await redeemWith(await issueCode(pkj), once));
@@ -298,6 +316,23 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     });
     expectRefused(pushed, 401, "invalid_client", /aud/);
     expect(pushed.body).not.toHaveProperty("request_uri");
+  });
+
+  it("at the PAR endpoint: a jti is used once, also when the pushed request was refused, and not again at the token endpoint", async () => {
+    const push = (clientAssertion: string, extra: Record<string, string> = {}) =>
+      postForm("/oauth2/par", { redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256", client_assertion_type: ASSERTION_TYPE, client_assertion: clientAssertion, ...extra });
+    const once = await assertion(pkj);
+    const first = await push(once);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expectRefused(await push(once), 401, "invalid_client", /jti was already used/);
+
+    const spentOnRefusal = await assertion(pkj);
+    expectRefused(await push(spentOnRefusal, { redirect_uri: "https://elsewhere.example/cb" }), 400, "invalid_request");
+    expectRefused(await push(spentOnRefusal), 401, "invalid_client", /jti was already used/);
+
+    const issued = await issueCode(pkj);
+    expectRefused(await redeemWith(issued, once), 401, "invalid_client", /jti was already used/);
+    expectTokens(await redeemWith(issued, await assertion(pkj)));
   });
 });
 

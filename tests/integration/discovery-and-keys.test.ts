@@ -140,7 +140,10 @@ describe("health", () => {
     const echoed = await fetch(`${porta.issuer}/healthz`, { headers: { "X-Request-Id": "abc-123" } });
     expect(echoed.headers.get("x-request-id")).toBe("abc-123");
     const generated = await fetch(`${porta.issuer}/healthz`, { headers: { "X-Request-Id": "bad id\twith spaces" } });
-    expect(generated.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    const next = await fetch(`${porta.issuer}/healthz`);
+    expect(generated.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9_-]{3,64}$/);
+    expect(next.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9_-]{3,64}$/);
+    expect(next.headers.get("x-request-id")).not.toBe(generated.headers.get("x-request-id"));
   });
 });
 

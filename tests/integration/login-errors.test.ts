@@ -33,8 +33,9 @@ afterAll(async () => {
   await porta.close();
 });
 
+/** Codes issued so far (a completed browser login holds its code's hash). */
 async function issuedCodes(): Promise<number> {
-  return (await prisma()).authorizationCode.count();
+  return (await prisma()).loginTransaction.count({ where: { codeHash: { not: null } } });
 }
 
 /** GET /oauth2/authorize for `rp` in a fresh browser. */

@@ -8,6 +8,7 @@ export const ACCESS_TOKEN_LIFETIME_S = 300;
 
 export interface NewAccessToken {
   applicationId: string;
+  /** The decoupled login's stored code the token redeems. */
   codeId?: string;
   subject: string;
   scope: string;
@@ -15,20 +16,27 @@ export interface NewAccessToken {
   claims: Record<string, unknown>;
 }
 
-export async function createAccessToken(input: NewAccessToken, client?: Prisma.TransactionClient): Promise<{ token: string; expiresIn: number }> {
+export interface IssuedAccessToken {
+  token: string;
+  expiresIn: number;
+}
+
+function rowData(input: NewAccessToken, token: string): Prisma.AccessTokenCreateManyInput {
+  return {
+    tokenHash: hashToken(token),
+    applicationId: input.applicationId,
+    codeId: input.codeId ?? null,
+    subject: input.subject,
+    scope: input.scope,
+    claims: input.claims as Prisma.InputJsonValue,
+    expiresAt: new Date(Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000),
+  };
+}
+
+export async function createAccessToken(input: NewAccessToken, client?: Prisma.TransactionClient): Promise<IssuedAccessToken> {
   const token = randomToken(32);
   const db = client ?? (await prisma());
-  await db.accessToken.create({
-    data: {
-      tokenHash: hashToken(token),
-      applicationId: input.applicationId,
-      codeId: input.codeId ?? null,
-      subject: input.subject,
-      scope: input.scope,
-      claims: input.claims as Prisma.InputJsonValue,
-      expiresAt: new Date(Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000),
-    },
-  });
+  await db.accessToken.create({ data: rowData(input, token), select: { id: true } });
   return { token, expiresIn: ACCESS_TOKEN_LIFETIME_S };
 }
 
@@ -41,5 +49,10 @@ export async function findActiveAccessToken(token: string): Promise<AccessToken 
 
 export async function revokeTokensOfCode(codeId: string): Promise<number> {
   const result = await (await prisma()).accessToken.updateMany({ where: { codeId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count;
+}
+
+export async function revokeTokensOfLogin(loginId: string): Promise<number> {
+  const result = await (await prisma()).accessToken.updateMany({ where: { loginId, revokedAt: null }, data: { revokedAt: new Date() } });
   return result.count;
 }

@@ -15,6 +15,7 @@ import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
 import { useJtiOnce } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
+import type { JtiUse } from "./login-code-store";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
@@ -26,7 +27,23 @@ export function jtiRequired(client: ApplicationRecord): boolean {
   return client.requireJti || client.enabledAcrValues.some(requiresJti);
 }
 
-export async function verifyClientAssertion(_client: ApplicationRecord | null, assertion: string, formClientId: string): Promise<ApplicationRecord> {
+export const assertionReplayed = () => invalidClient("client_assertion jti was already used");
+
+export interface AssertionOptions {
+  /**
+   * Takes the jti instead of recording it here: the caller then records it (in the same statement
+   * as its own write, or with useJtiOnce) before it answers, and refuses a replay with
+   * assertionReplayed().
+   */
+  deferJti?: (use: JtiUse) => void;
+}
+
+export async function verifyClientAssertion(
+  _client: ApplicationRecord | null,
+  assertion: string,
+  formClientId: string,
+  options: AssertionOptions = {},
+): Promise<ApplicationRecord> {
   let header;
   let claims;
   try {
@@ -72,8 +89,9 @@ export async function verifyClientAssertion(_client: ApplicationRecord | null, a
 
   if (typeof claims.jti === "string") {
     // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
-    const fresh = await useJtiOnce(`assertion:${client.clientId}`, claims.jti, new Date((claims.exp + CLOCK_SKEW_S) * 1000));
-    if (!fresh) throw invalidClient("client_assertion jti was already used");
+    const use: JtiUse = { issuer: `assertion:${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) };
+    if (options.deferJti) options.deferJti(use);
+    else if (!(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed();
   }
   return client;
 }

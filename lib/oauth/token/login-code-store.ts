@@ -1,0 +1,154 @@
+/**
+ * A browser login's code redemption as one SQL statement through the connection pool (one round
+ * trip, one commit): the token endpoint's hot path, where the ORM's per-query work cost more than
+ * the query (docs/performance.md). Its column lists are spelled out, and rows are mapped to typed
+ * values here. The integration tests run it on PGlite and PostgreSQL.
+ *
+ * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
+ */
+import { db } from "../../db/client";
+import type { AuthorizationRequest } from "../authorization/request";
+
+/** The completed login that holds a code: what redemption checks and what the tokens carry. */
+export interface CodeHolder {
+  id: string;
+  applicationId: string;
+  codeExpiresAt: Date;
+  request: AuthorizationRequest;
+  subject: string;
+  acr: string;
+  authTime: Date;
+  sessionId: string | null;
+  claims: Record<string, unknown>;
+}
+
+/** A client assertion's jti to record as used (jti-store.ts), with the moment it may be forgotten. */
+export interface JtiUse {
+  issuer: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/**
+ * The redemption's request. The access token is inserted only if every one of these holds for the
+ * stored code (the same checks grant-authorization-code.ts explains a refusal with, on the same
+ * values, so both agree): the client, the expiry at `now`, the redirect_uri, and PKCE.
+ */
+export interface RedemptionAttempt {
+  codeHash: string;
+  applicationId: string;
+  redirectUri: string;
+  /** Whether the request carried a code_verifier at all. */
+  verifierSent: boolean;
+  /** S256 of a well-formed code_verifier; null when none was sent or it was malformed. */
+  computedChallenge: string | null;
+  now: Date;
+  jti: JtiUse | undefined;
+  accessToken: { tokenHash: string; expiresAt: Date };
+  /** Claim names kept out of the token's userinfo claims. */
+  protocolClaims: readonly string[];
+}
+
+export interface RedemptionOutcome {
+  /** The login holding the code; null for an unknown code. */
+  holder: CodeHolder | null;
+  /** False when the assertion's jti was seen before (then no token was inserted). */
+  jtiFresh: boolean;
+  /** True when this request inserted the login's access token. */
+  issued: boolean;
+  /** True when the login already had its access token: the code was redeemed before. */
+  usedBefore: boolean;
+}
+
+interface OutcomeRow extends Record<string, unknown> {
+  id: string | null;
+  applicationId: string | null;
+  codeExpiresAtMs: number | null;
+  request: AuthorizationRequest | null;
+  subject: string | null;
+  acr: string | null;
+  authTimeMs: number | null;
+  sessionId: string | null;
+  claims: Record<string, unknown> | null;
+  usedBefore: boolean | null;
+  jtiRecorded: number;
+  issued: number;
+}
+
+const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+const epochMs = (column: string) => `(extract(epoch from h."${column}") * 1000)::float8`;
+
+const REDEEM_SQL = `
+WITH holder AS (
+  SELECT id, "applicationId", "codeExpiresAt", request, subject, acr, "authTime", "sessionId", claims
+    FROM "LoginTransaction" WHERE "codeHash" = $1 AND state = 'completed'
+), used AS (
+  SELECT 1 FROM "AccessToken" WHERE "loginId" = (SELECT id FROM holder)
+), jti AS (
+  INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
+  SELECT $2::text, $3::text, ${utc("$4")} WHERE $2::text IS NOT NULL
+  ON CONFLICT DO NOTHING RETURNING 1
+), token AS (
+  INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, claims, "expiresAt", "createdAt")
+  SELECT gen_random_uuid(), $5::text, h."applicationId", h.id, h.subject,
+         array_to_string(ARRAY(SELECT jsonb_array_elements_text(h.request->'scopes')), ' '),
+         (coalesce(h.claims, '{}'::jsonb) - $12::text[]) || jsonb_build_object('sub', h.subject),
+         ${utc("$6")}, ${utc("$7")}
+    FROM holder h
+   WHERE h."applicationId" = $8::uuid
+     AND h."codeExpiresAt" > ${utc("$7")}
+     AND h.subject IS NOT NULL AND h.acr IS NOT NULL AND h."authTime" IS NOT NULL
+     AND h.request->>'redirectUri' = $9::text
+     AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT $10::boolean
+              ELSE h.request->>'codeChallenge' = $11::text END
+     AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
+  ON CONFLICT DO NOTHING RETURNING 1
+)
+SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs("codeExpiresAt")} AS "codeExpiresAtMs",
+       h.request, h.subject, h.acr, ${epochMs("authTime")} AS "authTimeMs", h."sessionId"::text AS "sessionId", h.claims,
+       EXISTS (SELECT 1 FROM used) AS "usedBefore",
+       (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
+  FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;
+
+/**
+ * Records the assertion's jti (always, so a refused request uses the assertion up too) and, if it
+ * was fresh and the code passes every check, inserts the login's one access token. The unique
+ * keys decide on every instance: (issuer, jti) for the assertion, loginId for the code; a
+ * concurrent statement for the same key waits for this one to commit.
+ */
+export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<RedemptionOutcome> {
+  const rows = await (await db()).query<OutcomeRow>(
+    REDEEM_SQL,
+    [
+      attempt.codeHash,
+      attempt.jti?.issuer ?? null,
+      attempt.jti?.jti ?? null,
+      attempt.jti?.expiresAt.toISOString() ?? null,
+      attempt.accessToken.tokenHash,
+      attempt.accessToken.expiresAt.toISOString(),
+      attempt.now.toISOString(),
+      attempt.applicationId,
+      attempt.redirectUri,
+      attempt.verifierSent,
+      attempt.computedChallenge,
+      attempt.protocolClaims,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("the redemption statement returned no row");
+  const holder =
+    row.id !== null && row.applicationId !== null && row.codeExpiresAtMs !== null && row.request !== null && row.subject !== null && row.acr !== null && row.authTimeMs !== null
+      ? {
+          id: row.id,
+          applicationId: row.applicationId,
+          codeExpiresAt: new Date(row.codeExpiresAtMs),
+          request: row.request,
+          subject: row.subject,
+          acr: row.acr,
+          authTime: new Date(row.authTimeMs),
+          sessionId: row.sessionId,
+          claims: row.claims ?? {},
+        }
+      : null;
+  return { holder, jtiFresh: attempt.jti === undefined || row.jtiRecorded === 1, issued: row.issued === 1, usedBefore: row.usedBefore === true };
+}
