@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { redirectAndResume, startReceiver } from "../../examples/webhook-receiver/receiver";
+import { clearApplicationCache } from "../../lib/clients/application-service";
 import { prisma } from "../../lib/db/client";
 import { hashToken } from "../../lib/crypto/hash";
 import { errorPageCode, TestBrowser } from "../support/browser";
@@ -173,6 +174,7 @@ describe("303 → pause → resume", () => {
   it("the webhook unreachable on resume → server_error", async () => {
     const paused = await pausedLogin();
     await (await prisma()).webhookExtension.update({ where: { id: paused.client.webhook.id }, data: { url: `http://127.0.0.1:${await closedPort()}/gone` } });
+    clearApplicationCache(); // written behind the application service's back
     const params = rpParams(await paused.browser.get(paused.resumeUrl));
     expect(params).toEqual({ error: "server_error", error_description: "login webhook failed", state: paused.state, iss: porta.issuer });
   });
@@ -273,6 +275,7 @@ describe("with the reference receiver's redirectAndResume", () => {
     }
     // A throwing decide answers 500 (Porta then fails the login) instead of crashing the receiver.
     await (await prisma()).webhookExtension.update({ where: { id: client.webhook.id }, data: { url: `${receiver.origin}/hooks` } });
+    clearApplicationCache();
     const failed = await login(porta, client);
     expect(rpParams(failed.done)).toMatchObject({ error: "server_error", error_description: "login webhook failed" });
     expect(receiver.events).toHaveLength(2);

@@ -6,6 +6,7 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { startReceiver, type RunningReceiver } from "../../examples/webhook-receiver/receiver";
+import { clearApplicationCache } from "../../lib/clients/application-service";
 import { prisma } from "../../lib/db/client";
 import type { TestPorta } from "../support/test-server";
 import {
@@ -119,6 +120,7 @@ describe("the reference receiver", () => {
       res.writeHead(forwarded.status).end(await forwarded.text());
     });
     await (await prisma()).webhookExtension.update({ where: { id: client.webhook.id }, data: { url: proxy.url } });
+    clearApplicationCache(); // written behind the application service's back
 
     await loginAndRedeem(porta, client);
     expect(running.events).toHaveLength(1);
