@@ -4,40 +4,31 @@
  * both as a login meets them (the right OAuth error at the relying party, nothing issued) and as
  * the dashboard's "test connection" reports them.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { checkBankIdConnection } from "../../lib/eid/bankid/check-connection";
 import { MAX_COLLECT_ERRORS } from "../../lib/eid/bankid/connector";
-import { startBankIdRpDouble, type BankIdRpDouble } from "../support/bankid-rp-double";
+import type { BankIdRpDouble } from "../support/bankid-rp-double";
 import {
   authenticate,
   bankIdConnectionInput,
   codeIssuedFor,
-  createBankIdTenant,
   openBankIdPage,
   pollUntilSettled,
   saveBankIdConnection,
   startBankIdLogin,
+  useBankIdHarness,
   type BankIdTenant,
 } from "../support/bankid-login";
 import { TestBrowser } from "../support/browser";
 import { expectCode, expectRedirectedError } from "../support/hosted-login";
 import { freePort } from "../support/free-port";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
 let double: BankIdRpDouble;
 let tenant: BankIdTenant;
 
-beforeAll(async () => {
-  porta = await startTestPorta();
-  double = await startBankIdRpDouble();
-  tenant = await createBankIdTenant(porta, double, "Norrland Försäkring");
-});
-
-afterAll(async () => {
-  await double?.close();
-  await porta?.close();
-});
+useBankIdHarness("Norrland Försäkring", (harness) => ({ porta, double, tenant } = harness));
 
 afterEach(async () => {
   double.reset();

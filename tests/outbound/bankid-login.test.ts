@@ -4,9 +4,9 @@
  * drives it, what is sent to /auth, the animated QR code, and every way the order can end.
  */
 import { decodeJwt } from "jose";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/bankid/connector";
-import { startBankIdRpDouble, DEFAULT_USER, type BankIdRpDouble } from "../support/bankid-rp-double";
+import { DEFAULT_USER, type BankIdRpDouble } from "../support/bankid-rp-double";
 import {
   authenticate,
   BANKID,
@@ -14,32 +14,23 @@ import {
   BANKID_QR,
   BANKID_SAME_DEVICE,
   codeIssuedFor,
-  createBankIdTenant,
   openBankIdPage,
   pollOnce,
   pollUntilSettled,
   startBankIdLogin,
+  useBankIdHarness,
   type BankIdTenant,
   type PollAnswer,
 } from "../support/bankid-login";
 import { TestBrowser } from "../support/browser";
 import { b64url, expectCode, expectErrorPage, expectRedirectedError, redeemOk } from "../support/hosted-login";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import type { TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
 let double: BankIdRpDouble;
 let tenant: BankIdTenant;
 
-beforeAll(async () => {
-  porta = await startTestPorta();
-  double = await startBankIdRpDouble();
-  tenant = await createBankIdTenant(porta, double, "Svea Pension");
-});
-
-afterAll(async () => {
-  await double?.close();
-  await porta?.close();
-});
+useBankIdHarness("Svea Pension", (harness) => ({ porta, double, tenant } = harness));
 
 afterEach(() => double.reset());
 

@@ -3,16 +3,16 @@
  * and a BankID connection to the RP API double, a login driven over HTTP as the BankID page
  * drives it (authorize → /start → the page's polls → /authenticate), and the poll loop.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
 import { saveConnection, type BankIdConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
-import type { BankIdRpDouble } from "./bankid-rp-double";
+import { startBankIdRpDouble, type BankIdRpDouble } from "./bankid-rp-double";
 import { loginId, type Hop, type TestBrowser } from "./browser";
 import { RP_CALLBACK, type RegisteredClient } from "./clients";
 import { authorizePath } from "./hosted-login";
-import { register, type TestPorta } from "./test-server";
+import { register, startTestPorta, type TestPorta } from "./test-server";
 
 export const BANKID = "urn:grn:authn:se:bankid";
 export const BANKID_SAME_DEVICE = "urn:grn:authn:se:bankid:same-device";
@@ -108,4 +108,25 @@ export function authenticate(browser: TestBrowser, tx: string): Promise<Hop> {
 export async function codeIssuedFor(tx: string): Promise<boolean> {
   const login = await (await prisma()).loginTransaction.findUnique({ where: { id: tx } });
   return Boolean(login?.codeHash);
+}
+
+export interface BankIdHarness {
+  porta: TestPorta;
+  double: BankIdRpDouble;
+  tenant: BankIdTenant;
+}
+
+/** A test file's Porta, RP API double and BankID tenant `name`: started before all, closed after. */
+export function useBankIdHarness(name: string, onStart: (harness: BankIdHarness) => void): void {
+  let porta: TestPorta | undefined;
+  let double: BankIdRpDouble | undefined;
+  beforeAll(async () => {
+    porta = await startTestPorta();
+    double = await startBankIdRpDouble();
+    onStart({ porta, double, tenant: await createBankIdTenant(porta, double, name) });
+  });
+  afterAll(async () => {
+    await double?.close();
+    await porta?.close();
+  });
 }
