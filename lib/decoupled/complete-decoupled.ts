@@ -21,6 +21,7 @@ import { identityClaims } from "../login/identity-claims";
 import { subjectFor } from "../login/subject";
 import { transition } from "../login/transaction";
 import { safeFetch } from "../net/safe-fetch";
+import { idTokenClaimsFor } from "../oauth/id-token";
 import { CODE_LIFETIME_S } from "../login/flow";
 import { applyClaimsOperations } from "../webhooks/claims-operations";
 import { dispatchEvent } from "../webhooks/dispatch";
@@ -93,7 +94,7 @@ export async function approveDecoupled(tx: LoginTransaction, client: Application
     }
     if (outcome.operations) claims = applyClaimsOperations(claims, outcome.operations);
   }
-  const idTokenClaims = { ...claims, sub: subject, auth_time: Math.floor(authTime.getTime() / 1000), acr: request.acr, ...(request.nonce ? { nonce: request.nonce } : {}) };
+  const idTokenClaims = idTokenClaimsFor({ claims, subject, authTime, acr: request.acr }, request.nonce || undefined);
   await (await prisma()).$transaction(async (t) => {
     await transition(current, "completed", { subject, acr: request.acr, authTime, claims: claims as Prisma.InputJsonValue }, t);
     await t.authorizationCode.create({

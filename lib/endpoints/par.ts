@@ -12,10 +12,9 @@ import { applyRequestObject, REQUEST_URI_PREFIX } from "../oauth/authorization/r
 import { AuthorizationRequestError, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
-import { assertionReplayed, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
-import type { JtiUse } from "../oauth/token/login-code-store";
+import { assertionReplayed, verifyClientAssertion, withDeferredJti } from "../oauth/token/verify-client-assertion";
 import { storePushedRequest } from "../oauth/token/pushed-request-store";
-import { maybePurgeExpiredJtis, useJtiOnce } from "../oauth/jti-store";
+import { maybePurgeExpiredJtis, type JtiUse } from "../oauth/jti-store";
 
 export const PAR_LIFETIME_S = 120;
 
@@ -31,28 +30,27 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
       verifyClientAssertion(c, assertion, clientId, { deferJti: (use) => void (jti = use) }),
     );
     try {
-      const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
-      params.set("client_id", client.clientId);
-      const resolved = await applyRequestObject({ params, duplicated: new Set() }, client);
-      validateAuthorizationRequest(resolved, client, { isPushed: true });
-      const id = randomToken(32);
-      const pending = jti;
-      jti = undefined;
-      const fresh = await storePushedRequest(
-        {
-          requestIdHash: hashToken(id),
-          applicationId: client.id,
-          params: Object.fromEntries(resolved.params),
-          expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
-        },
-        pending,
-      );
-      if (pending) maybePurgeExpiredJtis();
-      if (!fresh) throw assertionReplayed();
-      return jsonResponse({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PAR_LIFETIME_S }, 201, NO_STORE);
+      return await withDeferredJti(jti, async (pending, settled) => {
+        const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
+        params.set("client_id", client.clientId);
+        const resolved = await applyRequestObject({ params, duplicated: new Set() }, client);
+        validateAuthorizationRequest(resolved, client, { isPushed: true });
+        const id = randomToken(32);
+        const fresh = await storePushedRequest(
+          {
+            requestIdHash: hashToken(id),
+            applicationId: client.id,
+            params: Object.fromEntries(resolved.params),
+            expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
+          },
+          pending,
+        );
+        settled();
+        if (pending) maybePurgeExpiredJtis();
+        if (!fresh) throw assertionReplayed();
+        return jsonResponse({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PAR_LIFETIME_S }, 201, NO_STORE);
+      });
     } catch (error) {
-      const pending: JtiUse | undefined = jti;
-      if (pending && !(await useJtiOnce(pending.issuer, pending.jti, pending.expiresAt))) throw assertionReplayed();
       if (!(error instanceof AuthorizationRequestError)) throw error;
       // RFC 9126 §2.3: errors as at the token endpoint; a bad redirect_uri is invalid_request here.
       const code = error.error.code === "invalid_redirect_uri" || error.error.code === "invalid_client" ? "invalid_request" : error.error.code;

@@ -7,9 +7,8 @@ import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
-import { assertionReplayed, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
-import type { JtiUse } from "../oauth/token/login-code-store";
-import { useJtiOnce } from "../oauth/jti-store";
+import { recordAssertionJti, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import type { JtiUse } from "../oauth/jti-store";
 import { GRANT_TYPES } from "../clients/schemas";
 import { pollDecoupled } from "../decoupled/poll";
 import { CIBA_GRANTS, HEADLESS_GRANTS } from "../decoupled/request";
@@ -26,7 +25,7 @@ export function token(request: Request): Promise<Response> {
     switch (grantType) {
       case "authorization_code": {
         if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
-          if (jti && !(await useJtiOnce(jti.issuer, jti.jti, jti.expiresAt))) throw assertionReplayed();
+          await recordAssertionJti(jti);
           throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
         }
         return jsonResponse(await redeemAuthorizationCode(client, form, jti), 200, NO_STORE);

@@ -18,7 +18,7 @@ import { BROWSER_COOKIE, SESSION_COOKIE, serializeCookie } from "../http/cookies
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
-import { issueIdToken, type IdTokenClaims } from "../oauth/id-token";
+import { idTokenClaimsFor, issueIdToken } from "../oauth/id-token";
 import { grantConsent, hasConsent, revokeConsent } from "./consent";
 import { mockEid } from "./eid-authentication";
 import { identityClaims } from "./identity-claims";
@@ -291,17 +291,6 @@ export function cancelLogin(tx: LoginTransaction): Promise<Response> {
   return failLogin(tx, new OAuthError("access_denied", "The user cancelled the login"));
 }
 
-function idTokenClaims(request: AuthorizationRequest, auth: Authentication): IdTokenClaims {
-  return {
-    ...auth.claims,
-    sub: auth.subject,
-    auth_time: Math.floor(auth.authTime.getTime() / 1000),
-    acr: auth.acr,
-    sid: auth.sessionId,
-    ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
-  };
-}
-
 /** A pushed request is consumed when its login completes (RFC 9126 §4: one use). */
 async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.TransactionClient): Promise<void> {
   if (!request.parRequestId) return;
@@ -332,7 +321,7 @@ async function issue(tx: LoginTransaction, client: ApplicationRecord, auth: Auth
   } else {
     await advance(tx, "completed", changes);
   }
-  if (request.responseType !== "code") params.id_token = await issueIdToken(client, idTokenClaims(request, auth));
+  if (request.responseType !== "code") params.id_token = await issueIdToken(client, idTokenClaimsFor(auth, request.nonce));
   return authorizationResponse({
     redirectUri: request.redirectUri,
     mode: request.responseMode,

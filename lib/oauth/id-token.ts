@@ -21,6 +21,27 @@ export interface IdTokenClaims {
   [claim: string]: unknown;
 }
 
+/** What a completed authentication gives an ID token: the person, when and how they logged in. */
+export interface AuthenticatedPerson {
+  claims: Record<string, unknown>;
+  subject: string;
+  authTime: Date;
+  acr: string;
+  sessionId?: string | null;
+}
+
+/** The ID token's claims: the identity claims, then sub, auth_time, acr, sid and nonce. */
+export function idTokenClaimsFor(person: AuthenticatedPerson, nonce: string | undefined): IdTokenClaims {
+  return {
+    ...person.claims,
+    sub: person.subject,
+    auth_time: Math.floor(person.authTime.getTime() / 1000),
+    acr: person.acr,
+    ...(person.sessionId ? { sid: person.sessionId } : {}),
+    ...(nonce !== undefined ? { nonce } : {}),
+  };
+}
+
 export async function signIdToken(client: ApplicationRecord, claims: IdTokenClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
   const alg = isSigningAlg(client.idTokenSignedResponseAlg) ? client.idTokenSignedResponseAlg : "RS256";
   const key = await activeSigningKey("oidc", client.tenantId, alg);

@@ -7,6 +7,13 @@
  */
 import { prisma } from "../db/client";
 
+/** A JWT id to record as used, with the moment it may be forgotten. */
+export interface JtiUse {
+  issuer: string;
+  jti: string;
+  expiresAt: Date;
+}
+
 /** About one call in a hundred also deletes the rows that have expired. */
 export function maybePurgeExpiredJtis(): void {
   if (Math.random() >= 0.01) return;

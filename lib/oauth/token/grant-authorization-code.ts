@@ -13,12 +13,12 @@ import { constantTimeEqual, hashToken } from "../../crypto/hash";
 import { prisma } from "../../db/client";
 import type { AuthorizationCode } from "../../db/generated/client";
 import { OAuthError, invalidRequest } from "../errors";
-import { issueIdToken, type IdTokenClaims } from "../id-token";
+import { idTokenClaimsFor, issueIdToken, type IdTokenClaims } from "../id-token";
 import { randomToken } from "../../crypto/random";
-import { maybePurgeExpiredJtis, useJtiOnce } from "../jti-store";
+import { maybePurgeExpiredJtis, type JtiUse } from "../jti-store";
 import { ACCESS_TOKEN_LIFETIME_S, createAccessToken, revokeTokensOfCode, revokeTokensOfLogin } from "./access-tokens";
-import { redeemLoginCode, type JtiUse } from "./login-code-store";
-import { assertionReplayed } from "./verify-client-assertion";
+import { redeemLoginCode } from "./login-code-store";
+import { assertionReplayed, withDeferredJti } from "./verify-client-assertion";
 
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** Claims that describe the token, not the person: not repeated at userinfo. */
@@ -68,16 +68,8 @@ function userinfoClaims(claims: IdTokenClaims): Record<string, unknown> {
  * recorded on every outcome, with the access token on success (one statement), or before any
  * error is answered, so a refused request still uses the assertion up.
  */
-export async function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, jti?: JtiUse): Promise<TokenResponse> {
-  let pendingJti = jti;
-  try {
-    return await redeem(client, form, pendingJti, () => {
-      pendingJti = undefined;
-    });
-  } catch (error) {
-    if (pendingJti && !(await useJtiOnce(pendingJti.issuer, pendingJti.jti, pendingJti.expiresAt))) throw assertionReplayed();
-    throw error;
-  }
+export function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, jti?: JtiUse): Promise<TokenResponse> {
+  return withDeferredJti(jti, (pending, settled) => redeem(client, form, pending, settled));
 }
 
 async function redeem(client: ApplicationRecord, form: Map<string, string>, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
@@ -120,14 +112,7 @@ async function redeem(client: ApplicationRecord, form: Map<string, string>, jti:
     // Every check passes, yet no token: a concurrent redemption won.
     throw alreadyUsed(await revokeTokensOfLogin(login.id));
   }
-  const claims: IdTokenClaims = {
-    ...login.claims,
-    sub: login.subject,
-    auth_time: Math.floor(login.authTime.getTime() / 1000),
-    acr: login.acr,
-    ...(login.sessionId ? { sid: login.sessionId } : {}),
-    ...(login.request.nonce !== undefined ? { nonce: login.request.nonce } : {}),
-  };
+  const claims = idTokenClaimsFor(login, login.request.nonce);
   const scope = login.request.scopes.join(" ");
   return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, id_token: await issueIdToken(client, claims), scope };
 }

@@ -7,6 +7,7 @@
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
 import { db } from "../../db/client";
+import type { JtiUse } from "../jti-store";
 import type { AuthorizationRequest } from "../authorization/request";
 
 /** The completed login that holds a code: what redemption checks and what the tokens carry. */
@@ -20,13 +21,6 @@ export interface CodeHolder {
   authTime: Date;
   sessionId: string | null;
   claims: Record<string, unknown>;
-}
-
-/** A client assertion's jti to record as used (jti-store.ts), with the moment it may be forgotten. */
-export interface JtiUse {
-  issuer: string;
-  jti: string;
-  expiresAt: Date;
 }
 
 /**

@@ -5,7 +5,7 @@
  * instance. Timestamps go in as UTC.
  */
 import { db } from "../../db/client";
-import type { JtiUse } from "./login-code-store";
+import type { JtiUse } from "../jti-store";
 
 export interface NewPushedRequest {
   requestIdHash: string;

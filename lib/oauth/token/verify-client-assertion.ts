@@ -13,9 +13,8 @@ import { clientVerificationKeys } from "../../clients/client-keys";
 import { config } from "../../config";
 import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
-import { useJtiOnce } from "../jti-store";
+import { useJtiOnce, type JtiUse } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
-import type { JtiUse } from "./login-code-store";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
@@ -29,10 +28,32 @@ export function jtiRequired(client: ApplicationRecord): boolean {
 
 export const assertionReplayed = () => invalidClient("client_assertion jti was already used");
 
+/** Records an assertion's jti now; a replay is refused. */
+export async function recordAssertionJti(use: JtiUse | undefined): Promise<void> {
+  if (use && !(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed();
+}
+
+/**
+ * Runs `body` with an assertion's deferred jti (AssertionOptions.deferJti): the body records it in
+ * its own statement and then calls `settled`; if the body fails before that, the jti is recorded
+ * here before the error is answered, so a refused request still uses the assertion up.
+ */
+export async function withDeferredJti<T>(jti: JtiUse | undefined, body: (jti: JtiUse | undefined, settled: () => void) => Promise<T>): Promise<T> {
+  let pending = jti;
+  try {
+    return await body(jti, () => {
+      pending = undefined;
+    });
+  } catch (error) {
+    await recordAssertionJti(pending);
+    throw error;
+  }
+}
+
 export interface AssertionOptions {
   /**
    * Takes the jti instead of recording it here: the caller then records it (in the same statement
-   * as its own write, or with useJtiOnce) before it answers, and refuses a replay with
+   * as its own write, see withDeferredJti) before it answers, and refuses a replay with
    * assertionReplayed().
    */
   deferJti?: (use: JtiUse) => void;
@@ -91,7 +112,7 @@ export async function verifyClientAssertion(
     // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
     const use: JtiUse = { issuer: `assertion:${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) };
     if (options.deferJti) options.deferJti(use);
-    else if (!(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed();
+    else await recordAssertionJti(use);
   }
   return client;
 }
