@@ -1,6 +1,12 @@
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
+
+const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
+const NO_NEXT = { group: ["next", "next/*"], message: "lib/ must not import Next.js" };
+const NO_DB = { group: ["@/lib/db", "@/lib/db/*", "**/lib/db", "**/lib/db/*"], message: "Query through a lib/ function instead of Prisma" };
 
 export default tseslint.config(
   {
@@ -32,12 +38,38 @@ export default tseslint.config(
     },
   },
   {
-    // The core is framework-free (design.md §2): no Next.js imports under lib/.
-    files: ["lib/**/*.ts"],
+    // Type-aware rules: a promise is awaited, returned or explicitly voided, and never handed to
+    // something that ignores it (an event handler, a void callback, a condition).
+    files: TS_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*"], message: "lib/ must not import Next.js" }] }],
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // No import cycles in the application (the layers of ARCHITECTURE.md point one way).
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx", "server/**/*.ts", "i18n/**/*.ts", "*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // The core is framework-free (design.md §2): no Next.js imports under lib/, components included.
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [NO_NEXT] }],
       "@typescript-eslint/no-explicit-any": "error",
     },
+  },
+  {
+    // Pages and components read and write through lib/ functions; none of them talks to the database.
+    files: ["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_DB] }] },
   },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
