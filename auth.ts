@@ -9,11 +9,25 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { verifyAdminCredentials } from "@/lib/admin/admin-users";
 import { instanceSecret } from "@/lib/crypto/secret";
+import { clientIpOf } from "@/lib/http/client-ip";
+import { isHttpsIssuer } from "@/lib/http/cookies";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
 
-class AccountLocked extends CredentialsSignin {
-  override code = "locked";
+/** Too many failed attempts from this address (lib/abuse/limits.ts). */
+class TooManyAttempts extends CredentialsSignin {
+  override code = "throttled";
+}
+
+/**
+ * On an https issuer, the cookies the dashboard uses are `__Host-` (Secure, Path=/, no Domain), like
+ * Porta's own (lib/http/cookies.ts), whatever scheme the request reached this process with; on
+ * http they keep Auth.js's plain names.
+ */
+function dashboardCookies() {
+  if (!isHttpsIssuer()) return undefined;
+  const hostOnly = (name: string) => ({ name: `__Host-${name}`, options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: true } });
+  return { sessionToken: hostOnly("authjs.session-token"), csrfToken: hostOnly("authjs.csrf-token"), callbackUrl: hostOnly("authjs.callback-url") };
 }
 
 const ZCredentialsSchema = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1000) });
@@ -21,17 +35,19 @@ const ZCredentialsSchema = z.object({ email: z.string().trim().min(3).max(320), 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: createHmac("sha256", instanceSecret()).update("porta/dashboard-session/v1").digest("base64url"),
   trustHost: true,
+  useSecureCookies: isHttpsIssuer(),
+  cookies: dashboardCookies(),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/dashboard/signin" },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = ZCredentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
-        const result = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
+        const result = await verifyAdminCredentials(parsed.data.email, parsed.data.password, clientIpOf(request));
         if (!result.ok) {
-          if (result.reason === "locked") throw new AccountLocked();
+          if (result.reason === "throttled") throw new TooManyAttempts();
           return null;
         }
         return { id: result.adminId, email: result.email };

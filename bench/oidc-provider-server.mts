@@ -5,7 +5,7 @@
  * approval), so both servers do the same protocol work.
  *   PORT, DATABASE_URL, CLIENT_JWKS (public JWKS JSON), REDIRECT_URI
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type Adapter, type AdapterPayload } from "oidc-provider";
 import pg from "pg";
@@ -86,7 +86,7 @@ const provider = new Provider(issuer, {
 provider.proxy = false;
 
 const callback = provider.callback();
-const server = createServer(async (req, res) => {
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.url?.startsWith("/interaction/")) {
     // The test eID's approval: log the person in and grant openid at once.
     const details = await provider.interactionDetails(req, res);
@@ -97,6 +97,14 @@ const server = createServer(async (req, res) => {
     await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
     return;
   }
-  callback(req, res);
+  await callback(req, res);
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    res.statusCode = 500;
+    res.end();
+  });
 });
 server.listen(port, "127.0.0.1", () => console.log(`oidc-provider ready on ${issuer}`));

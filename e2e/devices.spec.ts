@@ -29,7 +29,7 @@ test("CIBA: the binding message shows on the device; approve → tokens; decline
   await row.getByTestId("device-approve").click();
   await expect(row).toHaveCount(0);
   const done = await poll(request, client, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: approveId });
-  expect(done.status).toBe(200);
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
   expect(decodeJwt(done.body.id_token as string)).toMatchObject({ socialno: "22048712359", acr: "urn:grn:authn:no:bankid" });
 
   const declineId = await start("Code 1200");
@@ -46,5 +46,5 @@ test("headless: the autostart link lands on the device page; approve → tokens"
   await expect(page.getByTestId("device-request")).toHaveCount(1);
   await page.getByTestId("device-approve").click();
   const done = await poll(request, client, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id });
-  expect(done.status).toBe(200);
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
 });

@@ -125,6 +125,23 @@ test.describe("languages", () => {
     await shot(page, "i18n-consent-sv");
   });
 
+  test("a Danish login that fails at the eID step shows the error page in Danish", async ({ page, baseURL }) => {
+    await page.goto(authorizeUrl(baseURL, { acr: [MITID], uiLocales: "da" }));
+    await expect(page.getByTestId("test-identity")).toBeVisible();
+    // A person the simulator does not know (as a tampered form would send).
+    await page.getByTestId("test-identity").evaluate((select: HTMLSelectElement) => {
+      select.add(new Option("?", "no-such-person"));
+      select.value = "no-such-person";
+    });
+    await page.getByTestId("eid-approve").click();
+    await expect(page.getByTestId("error")).toHaveText("invalid_request");
+    await expect(page.locator("html")).toHaveAttribute("lang", "da");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login-anmodningen er ikke gyldig");
+    await expect(page.getByText("Fejlkode:")).toBeVisible();
+    await expectAccessible(page, "error page (da)");
+    await shot(page, "i18n-error-da");
+  });
+
   test("a login that has expired, in the browser's language", async ({ browser }) => {
     const context = await browser.newContext({ locale: "nb-NO" });
     const page = await context.newPage();

@@ -1,12 +1,12 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
-import { BROWSER_COOKIE } from "@/lib/http/cookies";
+import { BROWSER_COOKIE, cookieName } from "@/lib/http/cookies";
 import { loadLoginPage } from "@/lib/login/page-data";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
 
 /** The login for this browser, loaded once per request (the layout's locale and the page share it). */
 export const loadLoginForBrowser = cache(async (tx: string) => {
-  const browser = (await cookies()).get(BROWSER_COOKIE)?.value;
+  const browser = (await cookies()).get(cookieName(BROWSER_COOKIE))?.value;
   return loadLoginPage(tx, browser);
 });
 
@@ -20,7 +20,7 @@ export const requestLocale = cache(async (): Promise<Locale> => {
   if (!tx) return DEFAULT_LOCALE;
   const login = await loadLoginForBrowser(tx);
   return resolveLocale({
-    cookie: (await cookies()).get(LOCALE_COOKIE)?.value,
+    cookie: (await cookies()).get(cookieName(LOCALE_COOKIE))?.value,
     uiLocales: login.kind === "ok" ? login.request.uiLocales : [],
     acceptLanguage: h.get("accept-language"),
   });

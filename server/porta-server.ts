@@ -1,15 +1,18 @@
 /**
- * Porta's HTTP server: protocol endpoints on the lean path (server/protocol-routes.ts), everything
- * else (hosted login, dashboard, playground) through Next.js. Logs one JSON line per request with
+ * Porta's HTTP server: protocol endpoints on the lean path (the routing table in
+ * lib/endpoints/protocol-routes.ts, without Next.js), everything else (hosted login, dashboard,
+ * playground) through Next.js. Logs one JSON line per request with
  * its request id (path only: query strings can carry codes and state).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { config } from "../lib/config";
 import { randomToken } from "../lib/crypto/random";
+import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
 import { logger } from "../lib/log";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
-import { matchProtocolRoute } from "./protocol-routes";
+import { matchProtocolRoute, notFoundResponse } from "../lib/endpoints/protocol-routes";
+import { pageRequestRefusalResponse, refusePageRequest } from "../lib/http/page-request-guard";
 
 export interface PortaServerOptions {
   port: number;
@@ -60,7 +63,13 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
   const origin = new URL(cfg.issuer).origin;
   const ui = options.ui ? await nextHandler(options.dir ?? process.cwd(), options.port, "localhost") : undefined;
 
+  // Every request of this process passes here, so lib/ may read the socket address header.
+  trustClientSocketHeader();
   const server = createServer((req, res) => {
+    // The socket address for lib/ (lib/http/client-ip.ts), replacing any copy the client sent:
+    // in req.headers for Next.js, and set again on the Web Request below (built from rawHeaders).
+    const socketAddress = req.socket.remoteAddress ?? "";
+    req.headers[CLIENT_SOCKET_HEADER] = socketAddress;
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     res.setHeader("X-Request-Id", requestId);
@@ -81,13 +90,25 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
       work = route.document(new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1))).then((doc) => writeDocument(req, res, doc));
     } else if (route) {
       work = toWebRequest(req, origin)
-        .then((request) => route.handler(request, route.params))
+        .then((request) => {
+          // The id this response carries, for lib/'s own log lines about the request.
+          request.headers.set("x-request-id", requestId);
+          request.headers.set(CLIENT_SOCKET_HEADER, socketAddress);
+          return route.handler(request, route.params);
+        })
         .then((response) => writeWebResponse(res, response, req.method === "HEAD"));
     } else if (ui) {
-      work = ui(req, res);
+      const refusal = refusePageRequest({ method: req.method ?? "GET", rawPath: path, contentLength: req.headers["content-length"], transferEncoding: req.headers["transfer-encoding"], contentType: req.headers["content-type"] });
+      if (refusal) {
+        // Its body is never read: the connection closes after the answer.
+        if (refusal.status === 413 || refusal.status === 411) res.shouldKeepAlive = false;
+        work = writeWebResponse(res, pageRequestRefusalResponse(refusal, req.headers.accept), req.method === "HEAD");
+      } else {
+        work = ui(req, res);
+      }
     } else {
-      writeJson(res, 404, { error: "not_found", error_description: "No such endpoint" });
-      return;
+      // Protocol-only instance: the same 404 as the catch-all route gives under Next.js.
+      work = writeWebResponse(res, notFoundResponse(req.headers.accept), req.method === "HEAD");
     }
     work.catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) {
@@ -101,6 +122,22 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     });
   });
   server.keepAliveTimeout = 65_000;
+  // Requests Node's parser refuses (an unknown method, headers over 16 KiB, broken framing) never
+  // reach the handler above: they still get a JSON error rather than Node's bare 400.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const description = status === 431 ? "The request's headers are too large" : error.code === "HPE_INVALID_METHOD" ? "Unknown HTTP method" : "The request is not valid HTTP";
+    // A HEAD request's answer has no body (the client would read it as the next response).
+    const isHead = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
+    const body = isHead ? "" : JSON.stringify({ error: "invalid_request", error_description: description });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

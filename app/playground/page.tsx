@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PortaLogo } from "@/components/porta-logo";
-import { findApplication } from "@/lib/clients/application-service";
+import { findApplication } from "@/lib/clients/find-application";
 import { config } from "@/lib/config";
 import { EID_METHODS } from "@/lib/eid/catalogue";
 import { DEMO_CLIENT_ID, demoRedirectUri } from "@/lib/setup/demo";

@@ -1,8 +1,9 @@
 /**
- * Between the dashboard's application form and the application service: the form's fields are the
+ * Between the dashboard's application form and lib/clients: the form's fields are the
  * client metadata names, so the same validation (validate-metadata.ts) applies as for RFC 7591.
  */
-import type { ApplicationRecord } from "@/lib/clients/application-service";
+import type { ApplicationRecord } from "@/lib/clients/application-record";
+import type { ClientMetadataError, ClientMetadataField } from "@/lib/clients/client-metadata-error";
 import type { TClientMetadataInput } from "@/lib/clients/schemas";
 
 export type FormValues = Record<string, string | string[]>;
@@ -81,17 +82,32 @@ export function valuesToMetadata(values: FormValues): TClientMetadataInput {
   return metadata as TClientMetadataInput;
 }
 
-/** The field an error description is about ("redirect_uris: ...", "webhook.url must ..."). */
-export function fieldOf(description: string): string {
-  const match = /^([a-z_]+(?:\.[a-z_]+)?)\b/.exec(description);
-  const name = match?.[1] ?? "form";
-  const map: Record<string, string> = { "webhook.url": "webhook_url", "webhook.claim_whitelist": "webhook_claim_whitelist", "webhook.timeout_ms": "webhook_timeout_ms" };
-  if (map[name]) return map[name];
-  if (name.startsWith("grant_types") || name.startsWith("response_types")) return "response_types";
-  if (name.startsWith("static_scopes")) return "static_scopes";
-  const known = ["client_name", "redirect_uris", "post_logout_redirect_uris", "token_endpoint_auth_method", "jwks", "jwks_uri", "id_token_signed_response_alg", "request_object_signing_alg", "scope_strategy", "enabled_acr_values", "default_acr_values", "private_key_jwt"];
-  if (name === "private_key_jwt") return "token_endpoint_auth_method";
-  return known.includes(name) ? name : "form";
+/** Metadata members that the form shows as an input of the same name. */
+const FORM_INPUTS: ReadonlySet<ClientMetadataField> = new Set<ClientMetadataField>([
+  "client_name",
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "response_types",
+  "token_endpoint_auth_method",
+  "jwks",
+  "jwks_uri",
+  "id_token_signed_response_alg",
+  "request_object_signing_alg",
+  "scope_strategy",
+  "enabled_acr_values",
+  "default_acr_values",
+  "static_scopes",
+]);
+
+/** The webhook's members, each its own input. */
+const WEBHOOK_INPUTS: Readonly<Record<string, string>> = { url: "webhook_url", claim_whitelist: "webhook_claim_whitelist", timeout_ms: "webhook_timeout_ms" };
+
+/** The form input a refused metadata member is shown at; "form" when the form has no input for it. */
+export function formFieldOf(error: ClientMetadataError): string {
+  if (error.field === "webhook") return WEBHOOK_INPUTS[error.path[0] ?? ""] ?? "form";
+  // The form has no grant_types input: the grants follow from the response types it offers.
+  if (error.field === "grant_types") return "response_types";
+  return error.field && FORM_INPUTS.has(error.field) ? error.field : "form";
 }
 
 export function valuesOf(app: ApplicationRecord): FormValues {

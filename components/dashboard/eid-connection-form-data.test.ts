@@ -4,13 +4,15 @@ import {
   EidFormInputError,
   eidFormSecrets,
   eidFormValues,
-  fieldOfError,
+  formErrorOf,
   initialEidFormValues,
   MAX_PKCS12_BYTES,
-  messageOfError,
   storedSecretsOf,
   type FamilyFormSpec,
 } from "./eid-connection-form-data";
+import type { z } from "zod";
+import { connectionIssueError, ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
+import { acrMappingProblem, bankIdSecretsSchema, bankIdSettingsSchema, oidcSecretsSchema, oidcSettingsSchema } from "@/lib/eid/connections/schemas";
 import type { Connection } from "@/lib/eid/connections/service";
 
 const MITID: FamilyFormSpec = {
@@ -159,37 +161,48 @@ describe("Swedish BankID form", () => {
   });
 });
 
-describe("service errors → form fields", () => {
-  it.each([
-    ["issuer: Invalid URL", "issuer"],
-    ["scopes: the scopes must include openid", "scopes"],
-    ["clientSecret: the client secret is required for this client authentication", "clientSecret"],
-    ["urn:grn:authn:se:bankid is not an acr value of this eID", "acrValues"],
-    ["acrValues.urn:grn:authn:dk:mitid:low: Too small", "acrValues"],
-    ["claimMapping.uuid: a claim name has no spaces", "claimMapping.uuid"],
-    ["caCertificate: a PEM certificate (-----BEGIN CERTIFICATE-----)", "caCertificate"],
-    ["give the client certificate either as PKCS#12 or as PEM certificate and key", "pkcs12"],
-    ["Test tenants use the built-in simulators; connections are for production tenants", "form"],
-    ["settings: something else", "form"],
-  ])("%s → %s", (description, field) => {
-    expect(fieldOfError(description)).toBe(field);
-  });
-});
+describe("service errors → the form field and the message there", () => {
+  const OIDC = { issuer: "https://broker.example", clientId: "porta", clientAuth: "client_secret_basic", scopes: "openid" };
+  const BANKID_SETTINGS = { caCertificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----" };
+  /** The error saveConnection throws for input the schema refuses. */
+  const refusal = (schema: z.ZodType, input: unknown, refineField?: string) => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) throw new Error("expected the schema to refuse the input");
+    const error = connectionIssueError(parsed.error, refineField);
+    if (!(error instanceof ConnectionInputError)) throw new Error(`expected a ConnectionInputError, got ${error.description}`);
+    return error;
+  };
+  const clientSecretMissing = () => {
+    const reason = "the client secret is required for this client authentication";
+    return new ConnectionInputError(`clientSecret: ${reason}`, { field: "clientSecret", reason });
+  };
 
-describe("service errors → the message at the field", () => {
-  it.each([
-    ["scopes: the scopes must include openid", "The scopes must include openid"],
-    ["acrValues.urn:grn:authn:dk:mitid:low: Too small: expected string to have >=1 characters", "Too small: expected string to have >=1 characters"],
-    ["claimMapping.uuid: a claim name has no spaces", "A claim name has no spaces"],
-    ["urn:grn:authn:se:bankid is not an acr value of this eID", "urn:grn:authn:se:bankid is not an acr value of this eID"],
-    ["Test tenants use the built-in simulators; connections are for production tenants", "Test tenants use the built-in simulators; connections are for production tenants"],
-  ])("%s → %s", (description, message) => {
-    expect(messageOfError(description)).toBe(message);
+  it.each<[string, () => ConnectionInputError, string, string | RegExp]>([
+    ["an issuer that is not a URL", () => refusal(oidcSettingsSchema, { ...OIDC, issuer: "broker" }), "issuer", "Invalid URL"],
+    ["scopes without openid", () => refusal(oidcSettingsSchema, { ...OIDC, scopes: "profile" }), "scopes", "The scopes must include openid"],
+    ["a timeout below 1 s", () => refusal(oidcSettingsSchema, { ...OIDC, timeoutMs: 10 }), "timeoutMs", /^Too small/],
+    ["no client secret", clientSecretMissing, "clientSecret", "The client secret is required for this client authentication"],
+    ["an acr value of another eID", () => new ConnectionInputError(acrMappingProblem("dk-mitid", { "urn:grn:authn:se:bankid": "x" })!, { field: "acrValues" }), "acrValues", "urn:grn:authn:se:bankid is not an acr value of this eID"],
+    ["an empty upstream acr value", () => refusal(oidcSettingsSchema, { ...OIDC, acrValues: { "urn:grn:authn:dk:mitid:low": " " } }), "acrValues", /^Too small: expected string to have >=1 characters/],
+    ["an upstream claim name with spaces", () => refusal(oidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "dk mitid uuid" } }), "claimMapping.uuid", "A claim name has no spaces"],
+    ["a CA certificate that is not PEM", () => refusal(bankIdSettingsSchema, { caCertificate: "MIIB" }), "caCertificate", "A PEM certificate (-----BEGIN CERTIFICATE-----)"],
+    ["a BankID endpoint over http", () => refusal(bankIdSettingsSchema, { ...BANKID_SETTINGS, endpoint: "http://appapi2.bankid.com/rp/v6.0" }), "endpoint", "Invalid URL"],
+    ["a certificate as PKCS#12 and PEM at once", () => refusal(bankIdSecretsSchema, { pkcs12: "AA==", certificatePem: "c", privateKeyPem: "k" }, "pkcs12"), "pkcs12", "give the client certificate either as PKCS#12 or as PEM certificate and key"],
+    ["a stored key that is not a JWK (no input of its own)", () => refusal(oidcSecretsSchema, { privateJwk: "x" }), "form", /^privateJwk: /],
+  ])("%s → %s", (_what, error, field, message) => {
+    const shown = formErrorOf(error());
+    expect(shown.field).toBe(field);
+    expect(shown.message).toMatch(message);
+  });
+
+  it("keeps the description the service always gave", () => {
+    expect(refusal(oidcSettingsSchema, { ...OIDC, issuer: "broker" }).description).toBe("issuer: Invalid URL");
+    expect(refusal(oidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "a b" } }).description).toBe("claimMapping.uuid: a claim name has no spaces");
   });
 });
 
 describe("starting values", () => {
-  const base = { id: "c1", tenantId: "t1", family: "dk-mitid", enabled: false, updatedAt: new Date(), lastCheckedAt: null, lastCheckOk: null, lastCheckNote: null };
+  const base = { id: "c1", tenantId: "t1", family: "dk-mitid" as const, enabled: false, updatedAt: new Date(), lastCheckedAt: null, lastCheckOk: null, lastCheckNote: null };
   const stored: Connection = {
     ...base,
     kind: "oidc",

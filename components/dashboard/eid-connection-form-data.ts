@@ -1,13 +1,15 @@
 /**
  * Between the dashboard's eID connection form and the connection service. Form fields carry the
  * settings' own names (`issuer`, `acrValues[<acr>]`, `claimMapping[<claim>]`, …) so the service's
- * validation errors ("issuer: …") land next to the field they are about. This module handles only
+ * validation errors (ConnectionInputError, naming their `field`) land next to the input they are about. This module handles only
  * what the form adds: checkboxes, numbers, per-row mappings, the PKCS#12 upload, and whether a
  * secret is present at all (stored or given). Secret values are never part of `values`, so they
  * are never sent back to the browser.
  */
 import type { Connection, ConnectionInput } from "@/lib/eid/connections/service";
+import type { ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
 import { SE_BANKID_PRODUCTION_ENDPOINT } from "@/lib/eid/connections/schemas";
+import type { EidFamily } from "@/lib/eid/families";
 
 export type ConnectionKind = "oidc" | "se-bankid";
 export type EidFormValues = Record<string, string>;
@@ -21,7 +23,7 @@ export interface EidFormState {
 
 /** What the form of one eID family offers. */
 export interface FamilyFormSpec {
-  family: string;
+  family: EidFamily;
   name: string;
   kinds: ConnectionKind[];
   /** The family's acr values (rows of the acr mapping). */
@@ -168,30 +170,19 @@ export function connectionInputOf(values: EidFormValues, secrets: Record<string,
   };
 }
 
-const SETTINGS_FIELDS = ["issuer", "clientId", "clientAuth", "scopes", "personKeyClaim", "useUserinfo", "usePar", "timeoutMs", "endpoint", "caCertificate", "kind", "clientSecret", "pkcs12", "passphrase", "certificatePem", "privateKeyPem"];
+/** Settings and secrets the form shows as an input of the same name. */
+const FORM_INPUTS = ["issuer", "clientId", "clientAuth", "scopes", "personKeyClaim", "useUserinfo", "usePar", "timeoutMs", "endpoint", "caCertificate", "kind", "clientSecret", "pkcs12", "passphrase", "certificatePem", "privateKeyPem", "acrValues", "claimMapping"];
 
 /**
- * The field a service error is about: its descriptions start with the setting's path
- * ("issuer: Invalid URL", "claimMapping.uuid: a claim name has no spaces"); the acr mapping's
- * own message starts with the acr value.
+ * Where a refused setting is shown and what it says there: a claim mapping's row has its own
+ * message, the acr mapping one for all rows; a setting without an input goes to the form's top.
  */
-export function fieldOfError(description: string): string {
-  if (description.startsWith("acrValues") || /^urn:\S+ is not an acr value/.test(description)) return "acrValues";
-  const claim = /^claimMapping\.([^\s:]+):/.exec(description);
-  if (claim) return `claimMapping.${claim[1]}`;
-  if (description.startsWith("claimMapping")) return "claimMapping";
-  const name = /^([A-Za-z]+):/.exec(description)?.[1];
-  if (name && SETTINGS_FIELDS.includes(name)) return name;
-  if (/client certificate/.test(description)) return "pkcs12";
-  return "form";
-}
-
-/** The message to show at the field: the description without its leading path ("issuer: "), capitalized. */
-export function messageOfError(description: string): string {
-  const prefix = /^[A-Za-z]+(?:\.\S+?)?: /.exec(description)?.[0];
-  if (!prefix || fieldOfError(description) === "form") return description;
-  const message = description.slice(prefix.length);
-  return message.charAt(0).toUpperCase() + message.slice(1);
+export function formErrorOf(error: ConnectionInputError): { field: string; message: string } {
+  if (!FORM_INPUTS.includes(error.field)) return { field: "form", message: error.description };
+  const row = error.field === "claimMapping" ? error.path[0] : undefined;
+  const field = row === undefined ? error.field : `claimMapping.${row}`;
+  const message = error.reason ? error.reason.charAt(0).toUpperCase() + error.reason.slice(1) : error.description;
+  return { field, message };
 }
 
 /** The form's starting values: the stored connection's settings over every kind's defaults. */

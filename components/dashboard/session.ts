@@ -1,8 +1,8 @@
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { accessTo, type TenantAccess } from "@/lib/admin/admin-users";
+import { findAdminUser } from "@/lib/admin/find-admin-user";
 import type { Actor } from "@/lib/audit/record-audit";
-import { prisma } from "@/lib/db/client";
 
 export interface AdminSession {
   adminId: string;
@@ -14,7 +14,7 @@ export async function requireAdmin(returnTo: string): Promise<AdminSession> {
   const session = await auth();
   const adminId = session?.user?.id;
   if (adminId) {
-    const admin = await (await prisma()).adminUser.findUnique({ where: { id: adminId }, select: { id: true, email: true } });
+    const admin = await findAdminUser(adminId);
     if (admin) return { adminId: admin.id, email: admin.email };
   }
   redirect(`/dashboard/signin?callbackUrl=${encodeURIComponent(returnTo)}`);

@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { EidFamily } from "@/lib/eid/families";
+import { familyTextIn } from "@/lib/eid/family-text";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import type { LoginAction } from "@/lib/eid/types";
 import { actionWording, EidSimulator, type EidSimulatorProps } from "./eid-simulator";
@@ -115,7 +117,7 @@ describe("EidSimulator", () => {
     expect(html.indexOf('data-testid="eid-approve"')).toBeLessThan(html.indexOf('data-testid="eid-cancel"'));
   });
 
-  it.each([
+  it.each<[EidFamily, string, string]>([
     ["dk-mitid", "MitID", "MitID (substantial)"],
     ["dk-mitid-business", "MitID Erhverv", "MitID Erhverv"],
     ["se-bankid", "Swedish BankID", "BankID"],
@@ -147,7 +149,7 @@ describe("EidSimulator", () => {
     expect(tagWithTestId(html, "eid-cancel")).not.toContain('disabled=""');
   });
 
-  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"])("%s keeps every design §8 hook exactly once", (family) => {
+  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const)("%s keeps every design §8 hook exactly once", (family) => {
     const html = render({ family, methodName: family, acr: "urn:grn:authn:test", identities: testIdentitiesFor(family, NOW) });
     for (const id of ["test-identity", "eid-approve", "eid-cancel", "eid-app-text"]) tagWithTestId(html, id);
     expect(html).not.toMatch(/<img\b/);
@@ -183,10 +185,10 @@ describe("EidSimulator", () => {
   it("MitID Erhverv identities show their organisation", () => {
     const html = render({ family: "dk-mitid-business", acr: "urn:grn:authn:dk:mitid:business", methodName: "MitID Erhverv", identities: testIdentitiesFor("dk-mitid-business", NOW) });
     expect(html).toContain("Nordlys Solenergi ApS: Anne Holm (employee)");
-    expect(html).toContain(SIMULATOR_LABELS.identityHintBusiness);
+    expect(html).toContain(familyTextIn("dk-mitid-business", "en").simulator?.identityHint);
   });
 
-  it.each([
+  it.each<[EidFamily, string, string, string[]]>([
     ["fi-ftn", "urn:grn:authn:fi:bank-id", "Choose your bank", ["nordea", "op", "danskebank"]],
     ["fi-ftn", "urn:grn:authn:fi:mobile-id", "Choose your mobile operator", ["elisa", "telia", "dna"]],
     ["nl-idin", "urn:grn:authn:nl:idin", "Choose your bank", ["ing", "rabobank", "abnamro"]],

@@ -6,13 +6,18 @@
  * `eid-cancel`; also `bankid-qr` (with `data-frame`), `bankid-open-app`, `eid-bank` (with
  * `data-bank`) and `eid-authenticator`.
  *
- * Every visible string comes from `labels` (English by default, see `simulators/labels.ts`).
+ * Every visible string comes from `labels` (English by default, see `simulators/labels.ts`) and
+ * from the family's own texts in `locale`; its look and steps from the family's simulator spec
+ * (lib/eid/families/<family>).
  */
+import { findFamily, type EidFamily } from "@/lib/eid/families";
+import { familyTextIn } from "@/lib/eid/family-text";
 import { providerAtAcr } from "@/lib/eid/test-identities";
 import type { EidProvider, LoginAction, TestIdentity } from "@/lib/eid/types";
+import type { Locale } from "@/lib/i18n/locales";
 import { AnimatedQr } from "./simulators/animated-qr";
 import { brandFor } from "./simulators/brands";
-import { authenticatorFor, eidNames, fill, SIMULATOR_LABELS, type SimulatorLabels } from "./simulators/labels";
+import { eidNames, fill, SIMULATOR_LABELS, type SimulatorLabels } from "./simulators/labels";
 import { OpenAppStep } from "./simulators/open-app-step";
 import { PhonePanel } from "./simulators/phone-panel";
 import { ProviderPicker, type PickerIdentity } from "./simulators/provider-picker";
@@ -20,7 +25,7 @@ import { ProviderPicker, type PickerIdentity } from "./simulators/provider-picke
 export interface EidSimulatorProps {
   /** The catalogue's method name, e.g. "MitID (substantial)". */
   methodName: string;
-  family: string;
+  family: EidFamily;
   acr: string;
   clientName: string;
   identities: TestIdentity[];
@@ -30,6 +35,8 @@ export interface EidSimulatorProps {
   hiddenFields?: Record<string, string>;
   /** Visible strings; English when absent. */
   labels?: SimulatorLabels;
+  /** The language of the family's own texts; English when absent. */
+  locale?: Locale;
 }
 
 /** What the eID app says for a login_hint `action:` (spec 2.4), e.g. "Log in at Acme". */
@@ -55,17 +62,20 @@ function withProviders(identities: TestIdentity[], acr: string): { providers: Ei
 }
 
 export function EidSimulator(props: EidSimulatorProps) {
-  const { methodName, family, acr, clientName, identities, action, message, formAction, hiddenFields = {}, labels = SIMULATOR_LABELS } = props;
+  const { methodName, family, acr, clientName, identities, action, message, formAction, hiddenFields = {}, labels = SIMULATOR_LABELS, locale = "en" } = props;
+  const spec = findFamily(family)?.simulator;
+  const text = familyTextIn(family, locale).simulator;
   const brand = brandFor(family, methodName);
-  const names = eidNames(labels, family, methodName);
+  const names = eidNames(labels, text, methodName);
   const wording = actionWording(action, clientName, labels);
-  const isSwedishBankId = family === "se-bankid";
-  const anotherDevice = isSwedishBankId && acr.includes(":another-device");
-  const authenticatorKey = authenticatorFor(family, acr);
+  const launchText = text?.launch;
+  const launch = launchText ? spec?.launch?.(acr) : undefined;
+  const authenticatorKey = spec?.authenticator?.(acr);
+  const authenticator = authenticatorKey ? text?.authenticators?.[authenticatorKey] : undefined;
   const hasIdentities = identities.length > 0;
   const picker = withProviders(identities, acr);
-  const mobileOperators = acr === "urn:grn:authn:fi:mobile-id";
-  const identityHint = hasIdentities ? (family === "dk-mitid-business" ? labels.identityHintBusiness : labels.identityHint) : labels.noIdentities;
+  const mobileOperators = spec?.providers?.(acr) === "operator";
+  const identityHint = hasIdentities ? (text?.identityHint ?? labels.identityHint) : labels.noIdentities;
 
   return (
     <section className="mx-auto w-full max-w-md" aria-labelledby="eid-simulator-title" data-family={family}>
@@ -96,6 +106,7 @@ export function EidSimulator(props: EidSimulatorProps) {
           {picker ? (
             <ProviderPicker
               providers={picker.providers}
+              badges={brand.providerBadges}
               identities={picker.picks}
               labels={{
                 legend: mobileOperators ? labels.operatorLegend : labels.bankLegend,
@@ -137,16 +148,16 @@ export function EidSimulator(props: EidSimulatorProps) {
             </div>
           )}
 
-          {anotherDevice ? (
+          {launch === "qr" && launchText ? (
             <div className="flex flex-col items-center gap-2 text-center">
-              <AnimatedQr seed={`${acr}|${clientName}`} label={labels.qr} className="h-44 w-44 rounded-md border border-slate-200" />
-              <p className="text-sm text-slate-700">{fill(labels.qrScan, { app: names.app })}</p>
-              <p className="text-xs text-slate-600">{labels.qrRefresh}</p>
+              <AnimatedQr seed={`${acr}|${clientName}`} label={launchText.qr} className="h-44 w-44 rounded-md border border-slate-200" />
+              <p className="text-sm text-slate-700">{fill(launchText.qrScan, { app: names.app })}</p>
+              <p className="text-xs text-slate-600">{launchText.qrRefresh}</p>
             </div>
           ) : null}
 
-          {isSwedishBankId && !anotherDevice ? (
-            <OpenAppStep labels={{ openApp: labels.openApp, openAppIntro: labels.openAppIntro, openAppOpened: labels.openAppOpened }} buttonClass={`${BUTTON} ${brand.primary} ${brand.focus}`} />
+          {launch === "open-app" && launchText ? (
+            <OpenAppStep labels={{ openApp: launchText.openApp, openAppIntro: launchText.openAppIntro, openAppOpened: launchText.openAppOpened }} buttonClass={`${BUTTON} ${brand.primary} ${brand.focus}`} />
           ) : null}
 
           <PhonePanel
@@ -154,7 +165,7 @@ export function EidSimulator(props: EidSimulatorProps) {
             appName={names.app}
             wording={wording}
             message={message}
-            authenticator={authenticatorKey ? labels.authenticators[authenticatorKey] : undefined}
+            authenticator={authenticator}
             labels={labels}
           />
 

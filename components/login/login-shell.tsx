@@ -56,19 +56,3 @@ async function LanguageSwitcher({ label }: { label: string }) {
     </nav>
   );
 }
-
-export type ProblemKey = "expired" | "finished" | "unknownEid" | "unavailable";
-
-/** A login that cannot go on: a translated title and text, and the error code (`data-testid="error"`). */
-export async function LoginProblem({ code, problem, values }: { code: string; problem: ProblemKey; values?: Record<string, string> }) {
-  const t = await getTranslations("problem");
-  return (
-    <LoginShell>
-      <h1 className="text-xl font-semibold">{t(`${problem}Title`, values)}</h1>
-      <p className="mt-3 text-slate-700">{t(`${problem}Text`, values)}</p>
-      <p className="mt-4 text-sm text-slate-600">
-        {t("errorCode")} <code data-testid="error" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{code}</code>
-      </p>
-    </LoginShell>
-  );
-}

@@ -2,8 +2,9 @@
  * A short-lived per-process cache of application records (with tenant and webhook), so the
  * protocol endpoints do not read the client configuration on every request.
  *
- * - Writes through application-service clear the entry of the changed application at once in
- *   this process (both module graphs share the cache, see process-cache.ts).
+ * - Every write to an application (create, replace, delete, rotate secret) clears its entries at
+ *   once in this process through find-application.ts (both module graphs share the cache, see
+ *   process-cache.ts).
  * - Other instances see a change within CLIENT_CACHE_TTL_MS (docs/scaling.md): the entry is
  *   simply reloaded after that time, no cross-instance message is needed.
  * - Unknown client ids are not cached (a new registration is usable at once everywhere), and the

@@ -5,8 +5,9 @@
  */
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
-import type { ApplicationRecord } from "./application-service";
+import type { ApplicationRecord } from "./application-record";
 import { processCache } from "../process-cache";
+import { logger } from "../log";
 
 export const JWKS_URI_TIMEOUT_MS = 5000;
 export const JWKS_URI_MAX_BYTES = 256 * 1024;
@@ -34,7 +35,10 @@ async function fetchJwks(uri: string): Promise<CachedSet> {
   try {
     response = await safeFetch(uri, { timeoutMs: JWKS_URI_TIMEOUT_MS, maxBytes: JWKS_URI_MAX_BYTES, headers: { Accept: "application/jwk-set+json, application/json" } });
   } catch (error) {
-    const why = error instanceof OutboundError ? `${error.kind}: ${error.message}` : "unreachable";
+    // The network's own words (addresses, errno) stay in the log (design.md §12).
+    logger.warn({ err: error, jwksUri: uri }, "client jwks_uri fetch failed");
+    // Timeouts and size limits are Porta's own words; network and TLS errors hold addresses and errno.
+    const why = error instanceof OutboundError ? (error.kind === "timeout" || error.kind === "too_large" ? `${error.kind}: ${error.message}` : error.kind) : "unreachable";
     throw new ClientKeysError(`the client's jwks_uri could not be fetched (${why})`);
   }
   if (response.status !== 200) throw new ClientKeysError(`the client's jwks_uri answered HTTP ${response.status}`);

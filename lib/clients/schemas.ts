@@ -11,6 +11,11 @@ import { SIGNING_ALGS } from "../keys/algorithms";
 export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"] as const;
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
+/** Whether a token endpoint auth method authenticates with a client secret (stored hashed). */
+export function usesClientSecret(method: string): boolean {
+  return method === "client_secret_basic" || method === "client_secret_post";
+}
+
 export const GRANT_TYPES = {
   authorizationCode: "authorization_code",
   implicit: "implicit",

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair } from "jose";
 import { describe, expect, it } from "vitest";
 import { OAuthError } from "../oauth/errors";
+import { ClientMetadataError, type ClientMetadataField } from "./client-metadata-error";
 import { checkOutboundUrl, checkRedirectUri, validateClientMetadata } from "./validate-metadata";
 
 /** Runs `fn` and returns the OAuthError it throws (fails the test when it throws nothing else). */
@@ -202,59 +203,81 @@ describe("validateClientMetadata", () => {
   });
 
   const ec = { kty: "EC", crv: "P-256", x: "x", y: "y" };
-  const refused: [string, unknown, "invalid_redirect_uri" | "invalid_client_metadata", RegExp][] = [
-    ["a body that is not an object", [REDIRECT], "invalid_client_metadata", /JSON object/],
-    ["null", null, "invalid_client_metadata", /JSON object/],
-    ["missing redirect_uris", {}, "invalid_redirect_uri", /at least one redirect URI/],
-    ["redirect_uris that is a string", { redirect_uris: REDIRECT }, "invalid_redirect_uri", /^redirect_uris/],
-    ["a redirect URI that is not a string", { redirect_uris: [42] }, "invalid_redirect_uri", /^redirect_uris\.0/],
-    ["a redirect URI with a fragment", { redirect_uris: ["https://rp.example/cb#x"] }, "invalid_redirect_uri", /fragment/],
-    ["an unknown token_endpoint_auth_method", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "tls_client_auth" }, "invalid_client_metadata", /^token_endpoint_auth_method/],
-    ["an unknown response type", { redirect_uris: [REDIRECT], response_types: ["token"] }, "invalid_client_metadata", /^response_types/],
-    ["empty response_types", { redirect_uris: [REDIRECT], response_types: [] }, "invalid_client_metadata", /^response_types/],
-    ["empty grant_types", { redirect_uris: [REDIRECT], grant_types: [] }, "invalid_client_metadata", /grant_types must include authorization_code/],
-    ["an unsupported grant", { redirect_uris: [REDIRECT], grant_types: ["client_credentials"] }, "invalid_client_metadata", /client_credentials.*not supported/],
-    ["response_types id_token with only authorization_code", { redirect_uris: [REDIRECT], response_types: ["id_token"], grant_types: ["authorization_code"] }, "invalid_client_metadata", /must include implicit/],
-    ["response_types code with only implicit", { redirect_uris: [REDIRECT], response_types: ["code"], grant_types: ["implicit"] }, "invalid_client_metadata", /must include authorization_code/],
-    ["implicit without id_token", { redirect_uris: [REDIRECT], response_types: ["code"], grant_types: ["authorization_code", "implicit"] }, "invalid_client_metadata", /response_types must include id_token/],
-    ["authorization_code without code", { redirect_uris: [REDIRECT], response_types: ["id_token"], grant_types: ["authorization_code", "implicit"] }, "invalid_client_metadata", /response_types must include code/],
-    ["both jwks and jwks_uri", { redirect_uris: [REDIRECT], jwks: { keys: [ec] }, jwks_uri: "https://rp.example/jwks" }, "invalid_client_metadata", /mutually exclusive/],
-    ["an empty jwks", { redirect_uris: [REDIRECT], jwks: { keys: [] } }, "invalid_client_metadata", /^jwks\.keys/],
-    ["a private member d", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, d: "private" }] } }, "invalid_client_metadata", /private key members \(d\)/],
-    ["RSA private members", { redirect_uris: [REDIRECT], jwks: { keys: [{ kty: "RSA", n: "n", e: "AQAB", p: "p", q: "q" }] } }, "invalid_client_metadata", /private key members \(p, q\)/],
-    ["a symmetric key", { redirect_uris: [REDIRECT], jwks: { keys: [{ kty: "oct", k: "c2VjcmV0" }] } }, "invalid_client_metadata", /symmetric keys are not accepted/],
-    ["duplicate kids", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, kid: "a" }, { ...ec, kid: "a" }] } }, "invalid_client_metadata", /kid must be unique/],
-    ["private_key_jwt without keys", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt" }, "invalid_client_metadata", /private_key_jwt requires jwks or jwks_uri/],
-    ["an http jwks_uri", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks_uri: "http://rp.example/jwks" }, "invalid_client_metadata", /jwks_uri must use https/],
-    ["a private jwks_uri", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks_uri: "https://192.168.0.10/jwks" }, "invalid_client_metadata", /jwks_uri points to a loopback or private address/],
-    ["an unknown signing alg", { redirect_uris: [REDIRECT], id_token_signed_response_alg: "none" }, "invalid_client_metadata", /^id_token_signed_response_alg/],
-    ["id token encryption without an enc key", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, use: "sig" }] }, id_token_encrypted_response_alg: "RSA-OAEP-256" }, "invalid_client_metadata", /RSA key with use "enc"/],
-    ["an enc without its alg", { redirect_uris: [REDIRECT], userinfo_encrypted_response_enc: "A256GCM" }, "invalid_client_metadata", /userinfo_encrypted_response_enc requires userinfo_encrypted_response_alg/],
-    ["an unknown scope_strategy", { redirect_uris: [REDIRECT], scope_strategy: "fixed" }, "invalid_client_metadata", /^scope_strategy/],
-    ["static scopes for an unknown acr", { redirect_uris: [REDIRECT], static_scopes: { "urn:grn:authn:xx": ["openid"] } }, "invalid_client_metadata", /^static_scopes/],
-    ["static scopes with an unknown scope", { redirect_uris: [REDIRECT], static_scopes: { "urn:grn:authn:se:bankid": ["profile"] } }, "invalid_client_metadata", /^static_scopes/],
-    ["an unknown acr in default_acr_values", { redirect_uris: [REDIRECT], default_acr_values: ["urn:grn:authn:xx:nothing"] }, "invalid_client_metadata", /^default_acr_values\.0: is not a known acr value/],
-    ["a malformed tenant_id", { redirect_uris: [REDIRECT], tenant_id: "tenant-1" }, "invalid_client_metadata", /^tenant_id/],
-    ["a public client with CIBA", { redirect_uris: [REDIRECT], grant_types: ["authorization_code", "urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "poll", token_endpoint_auth_method: "none" }, "invalid_client_metadata", /confidential client/],
-    ["a public client with headless", { grant_types: ["urn:grn:params:grant-type:headless"], token_endpoint_auth_method: "none" }, "invalid_client_metadata", /confidential client/],
-    ["CIBA without a delivery mode", { grant_types: ["urn:openid:params:grant-type:ciba"] }, "invalid_client_metadata", /backchannel_token_delivery_mode \(poll or ping\) is required/],
-    ["CIBA push delivery", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "push" }, "invalid_client_metadata", /^backchannel_token_delivery_mode/],
-    ["ping without a notification endpoint", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping" }, "invalid_client_metadata", /backchannel_client_notification_endpoint is required/],
-    ["a loopback notification endpoint", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping", backchannel_client_notification_endpoint: "https://127.0.0.1/ciba" }, "invalid_client_metadata", /loopback or private/],
-    ["an http webhook", { redirect_uris: [REDIRECT], webhook: { url: "http://hooks.example.com/x" } }, "invalid_client_metadata", /webhook\.url must use https/],
-    ["a loopback webhook", { redirect_uris: [REDIRECT], webhook: { url: "https://127.0.0.1/x" } }, "invalid_client_metadata", /webhook\.url points to a loopback or private address/],
-    ["a private webhook", { redirect_uris: [REDIRECT], webhook: { url: "https://10.0.0.1/x" } }, "invalid_client_metadata", /webhook\.url points to a loopback or private address/],
-    ["a webhook setting sub", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", claim_whitelist: ["sub"] } }, "invalid_client_metadata", /sub is protected/],
-    ["a webhook setting acr", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", claim_whitelist: ["name", "acr"] } }, "invalid_client_metadata", /acr is protected/],
-    ["a webhook timeout below 1 s", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", timeout_ms: 500 } }, "invalid_client_metadata", /^webhook\.timeout_ms/],
-    ["a blank client_name", { redirect_uris: [REDIRECT], client_name: " " }, "invalid_client_metadata", /^client_name/],
+  const refused: [string, unknown, "invalid_redirect_uri" | "invalid_client_metadata", RegExp, ClientMetadataField | undefined][] = [
+    ["a body that is not an object", [REDIRECT], "invalid_client_metadata", /JSON object/, undefined],
+    ["null", null, "invalid_client_metadata", /JSON object/, undefined],
+    ["missing redirect_uris", {}, "invalid_redirect_uri", /at least one redirect URI/, "redirect_uris"],
+    ["redirect_uris that is a string", { redirect_uris: REDIRECT }, "invalid_redirect_uri", /^redirect_uris/, "redirect_uris"],
+    ["a redirect URI that is not a string", { redirect_uris: [42] }, "invalid_redirect_uri", /^redirect_uris\.0/, "redirect_uris"],
+    ["a redirect URI with a fragment", { redirect_uris: ["https://rp.example/cb#x"] }, "invalid_redirect_uri", /fragment/, "redirect_uris"],
+    ["an unknown token_endpoint_auth_method", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "tls_client_auth" }, "invalid_client_metadata", /^token_endpoint_auth_method/, "token_endpoint_auth_method"],
+    ["an unknown response type", { redirect_uris: [REDIRECT], response_types: ["token"] }, "invalid_client_metadata", /^response_types/, "response_types"],
+    ["empty response_types", { redirect_uris: [REDIRECT], response_types: [] }, "invalid_client_metadata", /^response_types/, "response_types"],
+    ["empty grant_types", { redirect_uris: [REDIRECT], grant_types: [] }, "invalid_client_metadata", /grant_types must include authorization_code/, "grant_types"],
+    ["an unsupported grant", { redirect_uris: [REDIRECT], grant_types: ["client_credentials"] }, "invalid_client_metadata", /client_credentials.*not supported/, "grant_types"],
+    ["response_types id_token with only authorization_code", { redirect_uris: [REDIRECT], response_types: ["id_token"], grant_types: ["authorization_code"] }, "invalid_client_metadata", /must include implicit/, "grant_types"],
+    ["response_types code with only implicit", { redirect_uris: [REDIRECT], response_types: ["code"], grant_types: ["implicit"] }, "invalid_client_metadata", /must include authorization_code/, "grant_types"],
+    ["implicit without id_token", { redirect_uris: [REDIRECT], response_types: ["code"], grant_types: ["authorization_code", "implicit"] }, "invalid_client_metadata", /response_types must include id_token/, "response_types"],
+    ["authorization_code without code", { redirect_uris: [REDIRECT], response_types: ["id_token"], grant_types: ["authorization_code", "implicit"] }, "invalid_client_metadata", /response_types must include code/, "response_types"],
+    ["both jwks and jwks_uri", { redirect_uris: [REDIRECT], jwks: { keys: [ec] }, jwks_uri: "https://rp.example/jwks" }, "invalid_client_metadata", /mutually exclusive/, "jwks"],
+    ["an empty jwks", { redirect_uris: [REDIRECT], jwks: { keys: [] } }, "invalid_client_metadata", /^jwks\.keys/, "jwks"],
+    ["a private member d", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, d: "private" }] } }, "invalid_client_metadata", /private key members \(d\)/, "jwks"],
+    ["RSA private members", { redirect_uris: [REDIRECT], jwks: { keys: [{ kty: "RSA", n: "n", e: "AQAB", p: "p", q: "q" }] } }, "invalid_client_metadata", /private key members \(p, q\)/, "jwks"],
+    ["a symmetric key", { redirect_uris: [REDIRECT], jwks: { keys: [{ kty: "oct", k: "c2VjcmV0" }] } }, "invalid_client_metadata", /symmetric keys are not accepted/, "jwks"],
+    ["duplicate kids", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, kid: "a" }, { ...ec, kid: "a" }] } }, "invalid_client_metadata", /kid must be unique/, "jwks"],
+    ["private_key_jwt without keys", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt" }, "invalid_client_metadata", /private_key_jwt requires jwks or jwks_uri/, "token_endpoint_auth_method"],
+    ["an http jwks_uri", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks_uri: "http://rp.example/jwks" }, "invalid_client_metadata", /jwks_uri must use https/, "jwks_uri"],
+    ["a private jwks_uri", { redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks_uri: "https://192.168.0.10/jwks" }, "invalid_client_metadata", /jwks_uri points to a loopback or private address/, "jwks_uri"],
+    ["an unknown signing alg", { redirect_uris: [REDIRECT], id_token_signed_response_alg: "none" }, "invalid_client_metadata", /^id_token_signed_response_alg/, "id_token_signed_response_alg"],
+    ["id token encryption without an enc key", { redirect_uris: [REDIRECT], jwks: { keys: [{ ...ec, use: "sig" }] }, id_token_encrypted_response_alg: "RSA-OAEP-256" }, "invalid_client_metadata", /RSA key with use "enc"/, "id_token_encrypted_response_alg"],
+    ["an enc without its alg", { redirect_uris: [REDIRECT], userinfo_encrypted_response_enc: "A256GCM" }, "invalid_client_metadata", /userinfo_encrypted_response_enc requires userinfo_encrypted_response_alg/, "userinfo_encrypted_response_enc"],
+    ["an unknown scope_strategy", { redirect_uris: [REDIRECT], scope_strategy: "fixed" }, "invalid_client_metadata", /^scope_strategy/, "scope_strategy"],
+    ["static scopes for an unknown acr", { redirect_uris: [REDIRECT], static_scopes: { "urn:grn:authn:xx": ["openid"] } }, "invalid_client_metadata", /^static_scopes/, "static_scopes"],
+    ["static scopes with an unknown scope", { redirect_uris: [REDIRECT], static_scopes: { "urn:grn:authn:se:bankid": ["profile"] } }, "invalid_client_metadata", /^static_scopes/, "static_scopes"],
+    ["an unknown acr in default_acr_values", { redirect_uris: [REDIRECT], default_acr_values: ["urn:grn:authn:xx:nothing"] }, "invalid_client_metadata", /^default_acr_values\.0: is not a known acr value/, "default_acr_values"],
+    ["a malformed tenant_id", { redirect_uris: [REDIRECT], tenant_id: "tenant-1" }, "invalid_client_metadata", /^tenant_id/, "tenant_id"],
+    ["a public client with CIBA", { redirect_uris: [REDIRECT], grant_types: ["authorization_code", "urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "poll", token_endpoint_auth_method: "none" }, "invalid_client_metadata", /confidential client/, "token_endpoint_auth_method"],
+    ["a public client with headless", { grant_types: ["urn:grn:params:grant-type:headless"], token_endpoint_auth_method: "none" }, "invalid_client_metadata", /confidential client/, "token_endpoint_auth_method"],
+    ["CIBA without a delivery mode", { grant_types: ["urn:openid:params:grant-type:ciba"] }, "invalid_client_metadata", /backchannel_token_delivery_mode \(poll or ping\) is required/, "backchannel_token_delivery_mode"],
+    ["CIBA push delivery", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "push" }, "invalid_client_metadata", /^backchannel_token_delivery_mode/, "backchannel_token_delivery_mode"],
+    ["ping without a notification endpoint", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping" }, "invalid_client_metadata", /backchannel_client_notification_endpoint is required/, "backchannel_client_notification_endpoint"],
+    ["a loopback notification endpoint", { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping", backchannel_client_notification_endpoint: "https://127.0.0.1/ciba" }, "invalid_client_metadata", /loopback or private/, "backchannel_client_notification_endpoint"],
+    ["an http webhook", { redirect_uris: [REDIRECT], webhook: { url: "http://hooks.example.com/x" } }, "invalid_client_metadata", /webhook\.url must use https/, "webhook"],
+    ["a loopback webhook", { redirect_uris: [REDIRECT], webhook: { url: "https://127.0.0.1/x" } }, "invalid_client_metadata", /webhook\.url points to a loopback or private address/, "webhook"],
+    ["a private webhook", { redirect_uris: [REDIRECT], webhook: { url: "https://10.0.0.1/x" } }, "invalid_client_metadata", /webhook\.url points to a loopback or private address/, "webhook"],
+    ["a webhook setting sub", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", claim_whitelist: ["sub"] } }, "invalid_client_metadata", /sub is protected/, "webhook"],
+    ["a webhook setting acr", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", claim_whitelist: ["name", "acr"] } }, "invalid_client_metadata", /acr is protected/, "webhook"],
+    ["a webhook timeout below 1 s", { redirect_uris: [REDIRECT], webhook: { url: "https://hooks.example.com/x", timeout_ms: 500 } }, "invalid_client_metadata", /^webhook\.timeout_ms/, "webhook"],
+    ["a blank client_name", { redirect_uris: [REDIRECT], client_name: " " }, "invalid_client_metadata", /^client_name/, "client_name"],
   ];
 
-  it.each(refused)("refuses %s", (_what, input, code, why) => {
+  it.each(refused)("refuses %s", (_what, input, code, why, field) => {
     const error = oauthErrorOf(() => validateClientMetadata(input, "test"));
     expect(error.code).toBe(code);
     expect(error.status).toBe(400);
     expect(error.description).toMatch(why);
+    expect(error).toBeInstanceOf(ClientMetadataError);
+    expect((error as ClientMetadataError).field).toBe(field);
+  });
+
+  it("names where inside the webhook the error is", () => {
+    const at = (webhook: unknown) => (oauthErrorOf(() => validateClientMetadata({ redirect_uris: [REDIRECT], webhook }, "test")) as ClientMetadataError).path;
+    expect(at({ url: "http://hooks.example.com/x" })).toEqual(["url"]);
+    expect(at({ url: "https://hooks.example.com/x", claim_whitelist: ["sub"] })).toEqual(["claim_whitelist"]);
+    expect(at({ url: "https://hooks.example.com/x", timeout_ms: 500 })).toEqual(["timeout_ms"]);
+  });
+
+  it("an eID that is not available is refused at the member that offers it", () => {
+    const refusedMember = (input: Record<string, unknown>) =>
+      (oauthErrorOf(() => validateClientMetadata({ redirect_uris: [REDIRECT], ...input }, "production")) as ClientMetadataError).field;
+    expect(refusedMember({ default_acr_values: ["urn:grn:authn:mock"] })).toBe("default_acr_values");
+    expect(refusedMember({ static_scopes: { "urn:grn:authn:mock": ["openid"] } })).toBe("static_scopes");
+    expect(refusedMember({ enabled_acr_values: ["urn:grn:authn:mock"] })).toBe("enabled_acr_values");
+  });
+
+  it("the wire form of a refused member is only error and error_description", () => {
+    const error = oauthErrorOf(() => validateClientMetadata({ redirect_uris: [REDIRECT], jwks: { keys: [] } }, "test"));
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ error: "invalid_client_metadata", error_description: "jwks.keys: must hold at least one key" });
   });
 
   it("checks post_logout_redirect_uris like redirect URIs", () => {

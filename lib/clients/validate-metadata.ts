@@ -1,11 +1,14 @@
 /**
  * Cross-field rules for client metadata (design.md §5.2, RFC 7591 §2 and §2.1, OIDC Registration
  * §2, CIBA §4). Input has passed ZClientMetadataSchema; the output is what gets stored.
+ * Every refusal is a ClientMetadataError naming the member at fault (`field`), the same
+ * `error`/`error_description` on the wire as any OAuthError.
  */
 import { config } from "../config";
 import { findEidMethod, methodsForEnvironment } from "../eid/catalogue";
 import { bareHostname, isLoopbackHostname, isNonPublicAddress } from "../net/addresses";
-import { invalidClientMetadata, invalidRedirectUri, OAuthError } from "../oauth/errors";
+import { OAuthError } from "../oauth/errors";
+import { invalidMetadata, invalidRedirectUris, type ClientMetadataField } from "./client-metadata-error";
 import {
   GRANT_TYPE_ALIASES,
   GRANT_TYPES,
@@ -28,8 +31,8 @@ export interface ValidatedMetadata extends Omit<TClientMetadata, "grant_types" |
  * no wildcard, https (plain http only to localhost/127.0.0.1 in test tenants, or to Porta's own
  * origin; RFC 9700 §2.1, §4.1.3).
  */
-export function checkRedirectUri(raw: string, environment: Environment, field = "redirect_uris"): void {
-  const fail = (why: string) => invalidRedirectUri(`${field}: ${JSON.stringify(raw)} ${why}`);
+export function checkRedirectUri(raw: string, environment: Environment, field: "redirect_uris" | "post_logout_redirect_uris" = "redirect_uris"): void {
+  const fail = (why: string) => invalidRedirectUris(field, `${field}: ${JSON.stringify(raw)} ${why}`);
   if (raw.includes("#")) throw fail("must not contain a fragment");
   if (raw.includes("*")) throw fail("must not contain a wildcard");
   let url: URL;
@@ -58,24 +61,26 @@ export function checkRedirectUri(raw: string, environment: Environment, field = 
  * URLs Porta itself calls (webhooks, jwks_uri, ping endpoints): https, and not a loopback or
  * private literal unless ALLOW_PRIVATE_OUTBOUND (names are checked again, resolved, when called).
  */
-export function checkOutboundUrl(raw: string, field: string): void {
+export function checkOutboundUrl(raw: string, field: "jwks_uri" | "backchannel_client_notification_endpoint" | "webhook.url"): void {
+  const [member, ...path] = field.split(".") as [ClientMetadataField, ...string[]];
+  const refuse = (why: string) => invalidMetadata(member, `${field} ${why}`, path);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw invalidClientMetadata(`${field} must be an absolute URL`);
+    throw refuse("must be an absolute URL");
   }
-  if (url.username || url.password) throw invalidClientMetadata(`${field} must not contain credentials`);
-  if (url.hash) throw invalidClientMetadata(`${field} must not contain a fragment`);
+  if (url.username || url.password) throw refuse("must not contain credentials");
+  if (url.hash) throw refuse("must not contain a fragment");
   const allowPrivate = config().allowPrivateOutbound;
   const host = bareHostname(url);
   const isPrivate = isLoopbackHostname(host) || isNonPublicAddress(host);
   if (url.protocol === "http:" && !(allowPrivate && isLoopbackHostname(host))) {
-    throw invalidClientMetadata(`${field} must use https`);
+    throw refuse("must use https");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidClientMetadata(`${field} must use https`);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("must use https");
   if (isPrivate && !allowPrivate) {
-    throw invalidClientMetadata(`${field} points to a loopback or private address, which Porta does not call`);
+    throw refuse("points to a loopback or private address, which Porta does not call");
   }
 }
 
@@ -84,15 +89,23 @@ function describeZodIssue(issue: { path: PropertyKey[]; message: string }): stri
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** The member a schema issue is about (the first path element of an object schema is a member name). */
+function memberOf(issue: { path: PropertyKey[] }): [ClientMetadataField | undefined, string[]] {
+  const [member, ...path] = issue.path.map(String);
+  return [member as ClientMetadataField | undefined, path];
+}
+
 export function parseClientMetadata(input: unknown): TClientMetadata & { tenant_id?: string | undefined } {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw invalidClientMetadata("The request body must be a JSON object");
+    throw invalidMetadata(undefined, "The request body must be a JSON object");
   }
   const parsed = ZClientMetadataSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    if (issue?.path[0] === "redirect_uris") throw invalidRedirectUri(describeZodIssue(issue));
-    throw invalidClientMetadata(issue ? describeZodIssue(issue) : "Invalid client metadata");
+    if (!issue) throw invalidMetadata(undefined, "Invalid client metadata");
+    const [member, path] = memberOf(issue);
+    if (member === "redirect_uris") throw invalidRedirectUris(member, describeZodIssue(issue));
+    throw invalidMetadata(member, describeZodIssue(issue), path);
   }
   return parsed.data;
 }
@@ -105,12 +118,13 @@ function normaliseGrantTypes(requested: string[] | undefined, responseTypes: str
   const known = new Set<string>(Object.values(GRANT_TYPES));
   const normalised = requested.map((g) => GRANT_TYPE_ALIASES[g] ?? g);
   for (const grant of normalised) {
-    if (!known.has(grant)) throw invalidClientMetadata(`grant_types: ${JSON.stringify(grant)} is not supported`);
+    if (!known.has(grant)) throw invalidMetadata("grant_types", `grant_types: ${JSON.stringify(grant)} is not supported`);
   }
   const set = new Set(normalised);
   for (const needed of derived) {
     if (!set.has(needed)) {
-      throw invalidClientMetadata(
+      throw invalidMetadata(
+        "grant_types",
         `grant_types must include ${needed} for response_types ${JSON.stringify(responseTypes)} (RFC 7591 §2.1)`,
       );
     }
@@ -137,73 +151,79 @@ export function validateClientMetadata(input: unknown, environment: Environment)
   const responseTypes = m.response_types ?? defaultResponseTypes(m.grant_types);
   const grantTypes = normaliseGrantTypes(m.grant_types, responseTypes);
   if (grantTypes.includes(GRANT_TYPES.implicit) && !responseTypes.includes("id_token")) {
-    throw invalidClientMetadata("grant_types includes implicit, so response_types must include id_token (RFC 7591 §2.1)");
+    throw invalidMetadata("response_types", "grant_types includes implicit, so response_types must include id_token (RFC 7591 §2.1)");
   }
   if (grantTypes.includes(GRANT_TYPES.authorizationCode) && !responseTypes.includes("code")) {
-    throw invalidClientMetadata("grant_types includes authorization_code, so response_types must include code (RFC 7591 §2.1)");
+    throw invalidMetadata("response_types", "grant_types includes authorization_code, so response_types must include code (RFC 7591 §2.1)");
   }
 
   const usesRedirects = grantTypes.includes(GRANT_TYPES.authorizationCode) || grantTypes.includes(GRANT_TYPES.implicit);
   const redirectUris = m.redirect_uris ?? [];
   if (usesRedirects && redirectUris.length === 0) {
-    throw invalidRedirectUri("redirect_uris: at least one redirect URI is required");
+    throw invalidRedirectUris("redirect_uris", "redirect_uris: at least one redirect URI is required");
   }
   for (const uri of redirectUris) checkRedirectUri(uri, environment);
   for (const uri of m.post_logout_redirect_uris) checkRedirectUri(uri, environment, "post_logout_redirect_uris");
 
-  if (m.jwks && m.jwks_uri) throw invalidClientMetadata("jwks and jwks_uri are mutually exclusive; register one of them");
+  if (m.jwks && m.jwks_uri) throw invalidMetadata("jwks", "jwks and jwks_uri are mutually exclusive; register one of them");
   if (m.jwks_uri) checkOutboundUrl(m.jwks_uri, "jwks_uri");
   if (m.token_endpoint_auth_method === "private_key_jwt" && !m.jwks && !m.jwks_uri) {
-    throw invalidClientMetadata("private_key_jwt requires jwks or jwks_uri with the client's public signing keys");
+    throw invalidMetadata("token_endpoint_auth_method", "private_key_jwt requires jwks or jwks_uri with the client's public signing keys");
   }
   const kids = (m.jwks?.keys ?? []).map((k) => k.kid).filter(Boolean);
-  if (new Set(kids).size !== kids.length) throw invalidClientMetadata("jwks: every kid must be unique");
+  if (new Set(kids).size !== kids.length) throw invalidMetadata("jwks", "jwks: every kid must be unique");
 
   for (const [alg, enc, field] of [
     [m.id_token_encrypted_response_alg, m.id_token_encrypted_response_enc, "id_token_encrypted_response"],
     [m.userinfo_encrypted_response_alg, m.userinfo_encrypted_response_enc, "userinfo_encrypted_response"],
   ] as const) {
-    if (enc && !alg) throw invalidClientMetadata(`${field}_enc requires ${field}_alg`);
+    if (enc && !alg) throw invalidMetadata(`${field}_enc` as const, `${field}_enc requires ${field}_alg`);
     if (alg) {
       const hasEncKey = m.jwks_uri !== undefined || (m.jwks?.keys ?? []).some((k) => k.use === "enc" && k.kty === "RSA");
-      if (!hasEncKey) throw invalidClientMetadata(`${field}_alg requires an RSA key with use "enc" in jwks or jwks_uri`);
+      if (!hasEncKey) throw invalidMetadata(`${field}_alg` as const, `${field}_alg requires an RSA key with use "enc" in jwks or jwks_uri`);
     }
   }
 
   const decoupled = grantTypes.includes(GRANT_TYPES.ciba) || grantTypes.includes(GRANT_TYPES.headless);
   if (decoupled && m.token_endpoint_auth_method === "none") {
-    throw invalidClientMetadata("CIBA and headless grants need a confidential client (token_endpoint_auth_method other than none)");
+    throw invalidMetadata("token_endpoint_auth_method", "CIBA and headless grants need a confidential client (token_endpoint_auth_method other than none)");
   }
   if (grantTypes.includes(GRANT_TYPES.ciba)) {
     if (!m.backchannel_token_delivery_mode) {
-      throw invalidClientMetadata("backchannel_token_delivery_mode (poll or ping) is required with the CIBA grant");
+      throw invalidMetadata("backchannel_token_delivery_mode", "backchannel_token_delivery_mode (poll or ping) is required with the CIBA grant");
     }
   }
   if (m.backchannel_token_delivery_mode === "ping" && !m.backchannel_client_notification_endpoint) {
-    throw invalidClientMetadata("backchannel_client_notification_endpoint is required with ping delivery");
+    throw invalidMetadata("backchannel_client_notification_endpoint", "backchannel_client_notification_endpoint is required with ping delivery");
   }
   if (m.backchannel_client_notification_endpoint) {
     checkOutboundUrl(m.backchannel_client_notification_endpoint, "backchannel_client_notification_endpoint");
   }
 
   const available = new Set(methodsForEnvironment(environment).map((e) => e.acr));
-  for (const acr of [...m.default_acr_values, ...Object.keys(m.static_scopes ?? {}), ...(m.enabled_acr_values ?? [])]) {
-    if (!available.has(acr)) {
-      throw invalidClientMetadata(`${JSON.stringify(acr)} (${findEidMethod(acr)?.name ?? "unknown"}) is not available in ${environment} tenants`);
+  const offered: [ClientMetadataField, string[]][] = [
+    ["default_acr_values", m.default_acr_values],
+    ["static_scopes", Object.keys(m.static_scopes ?? {})],
+    ["enabled_acr_values", m.enabled_acr_values ?? []],
+  ];
+  for (const [member, acrs] of offered) {
+    const unavailable = acrs.find((acr) => !available.has(acr));
+    if (unavailable !== undefined) {
+      throw invalidMetadata(member, `${JSON.stringify(unavailable)} (${findEidMethod(unavailable)?.name ?? "unknown"}) is not available in ${environment} tenants`);
     }
   }
 
   if (m.enabled_acr_values) {
-    if (m.enabled_acr_values.length === 0) throw invalidClientMetadata("enabled_acr_values: enable at least one eID");
+    if (m.enabled_acr_values.length === 0) throw invalidMetadata("enabled_acr_values", "enabled_acr_values: enable at least one eID");
     const notEnabled = m.default_acr_values.find((acr) => !m.enabled_acr_values!.includes(acr));
-    if (notEnabled) throw invalidClientMetadata(`default_acr_values: ${notEnabled} is not among the enabled eIDs`);
+    if (notEnabled) throw invalidMetadata("default_acr_values", `default_acr_values: ${notEnabled} is not among the enabled eIDs`);
   }
 
   if (m.webhook) {
     checkOutboundUrl(m.webhook.url, "webhook.url");
     const protectedSet = new Set<string>(PROTECTED_CLAIMS);
     for (const claim of m.webhook.claim_whitelist) {
-      if (protectedSet.has(claim)) throw invalidClientMetadata(`webhook.claim_whitelist: ${claim} is protected and cannot be set by a webhook`);
+      if (protectedSet.has(claim)) throw invalidMetadata("webhook", `webhook.claim_whitelist: ${claim} is protected and cannot be set by a webhook`, ["claim_whitelist"]);
     }
   }
 

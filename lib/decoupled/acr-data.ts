@@ -12,7 +12,7 @@ export interface AcrData {
   hintCode: string;
 }
 
-export function acrData(request: DecoupledRequest, startedAt: Date, now = new Date()): AcrData {
+export function acrData(request: Pick<DecoupledRequest, "autoStartToken" | "qrStartToken" | "qrStartSecret">, startedAt: Date, now = new Date()): AcrData {
   const seconds = Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));
   const auth = createHmac("sha256", request.qrStartSecret ?? "").update(String(seconds)).digest("hex");
   return { autoStartToken: request.autoStartToken ?? "", qrData: `bankid.${request.qrStartToken}.${seconds}.${auth}`, hintCode: "outstandingTransaction" };

@@ -1,35 +1,37 @@
 /**
  * The person answered on their device (simulated on /test/devices in test tenants): approve runs
- * the same post-auth webhook as browser logins (a 303 is a failure here: no browser), then stores
- * the tokens' claims under the request id, and pings the client in ping mode; decline fails the
+ * the same post-auth webhook as browser logins (a 303 is a failure here: no browser), then
+ * completes the login with the request id's hash as its code (redeemed by polling the token
+ * endpoint, as a browser login's code is), and pings the client in ping mode; decline fails the
  * login with access_denied.
  */
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { config } from "../config";
 import { decryptAtRest } from "../crypto/encryption";
 import { randomHex128 } from "../crypto/random";
-import { prisma } from "../db/client";
-import type { LoginTransaction, Prisma } from "../db/generated/client";
+import type { LoginTransaction } from "../db/generated/client";
 import { findEidMethod } from "../eid/catalogue";
 import { fodselsnummerBirthDate, personnummerBirthDate } from "../eid/checksums";
 import { claimRuleFor } from "../eid/claim-rules";
 import { claimsAtAcr, testIdentitiesFor, personKeyOf } from "../eid/test-identities";
 import type { EidResult } from "../eid/types";
 import { logger } from "../log";
-import { authenticationMethodFor } from "../login/eid-authentication";
+import { authenticationMethodFor } from "../eid/authentication-method";
 import { identityClaims } from "../login/identity-claims";
 import { subjectFor } from "../login/subject";
 import { transition } from "../login/transaction";
 import { safeFetch } from "../net/safe-fetch";
-import { idTokenClaimsFor } from "../oauth/id-token";
-import { CODE_LIFETIME_S } from "../login/flow";
+import { openLoginRequestPart, sealLoginClaims } from "../privacy/personal-data";
 import { applyClaimsOperations } from "../webhooks/claims-operations";
 import { dispatchEvent } from "../webhooks/dispatch";
 import { POST_AUTH_EVENT } from "../webhooks/events";
-import type { DecoupledRequest } from "./request";
+import type { DecoupledRequest, StoredDecoupledRequest } from "./request";
 
+/** The request stored on a decoupled login, with the person's national id opened. */
 export function decoupledRequestOf(tx: LoginTransaction): DecoupledRequest {
-  return tx.request as unknown as DecoupledRequest;
+  const { nationalIdSealed, ...rest } = tx.request as unknown as StoredDecoupledRequest;
+  const { nationalId } = openLoginRequestPart(tx.id, nationalIdSealed) as { nationalId: string };
+  return { ...rest, nationalId };
 }
 
 /** A test person for the national id: a documented test identity, or one made from the number. */
@@ -74,7 +76,7 @@ export async function approveDecoupled(tx: LoginTransaction, client: Application
   const result = testPersonFor(request.acr, request.nationalId);
   const method = findEidMethod(request.acr)!;
   const authTime = new Date();
-  const subject = subjectFor(client.tenantId, method.identityScheme, result.personKey);
+  const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   let claims = identityClaims(client, result, request.scopes, authTime);
   let current = tx;
   if (client.webhook) {
@@ -94,22 +96,13 @@ export async function approveDecoupled(tx: LoginTransaction, client: Application
     }
     if (outcome.operations) claims = applyClaimsOperations(claims, outcome.operations);
   }
-  const idTokenClaims = idTokenClaimsFor({ claims, subject, authTime, acr: request.acr }, request.nonce || undefined);
-  await (await prisma()).$transaction(async (t) => {
-    await transition(current, "completed", { subject, acr: request.acr, authTime, claims: claims as Prisma.InputJsonValue }, t);
-    await t.authorizationCode.create({
-      data: {
-        codeHash: tx.decoupledIdHash!,
-        applicationId: client.id,
-        transactionId: tx.id,
-        redirectUri: "",
-        scope: request.scopes.join(" "),
-        subject,
-        nonce: request.nonce ?? null,
-        claims: idTokenClaims as Prisma.InputJsonValue,
-        expiresAt: new Date(Math.max(tx.expiresAt.getTime(), Date.now() + CODE_LIFETIME_S * 1000)),
-      },
-    });
-  });
+  // An approved request expires like a pending one (design.md §12): its code never outlives it.
+  const codeExpiresAt = tx.expiresAt;
+  await transition(
+    current,
+    "completed",
+    { subject, acr: request.acr, authTime, sealedClaims: sealLoginClaims(tx.id, claims), codeHash: tx.decoupledIdHash, codeExpiresAt },
+    { returning: false },
+  );
   await ping(client, request);
 }

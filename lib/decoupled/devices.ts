@@ -1,5 +1,5 @@
 /** The simulated devices of test tenants (/test/devices): pending decoupled logins and their answers. */
-import { findApplicationById } from "../clients/application-service";
+import { findApplicationById } from "../clients/find-application";
 import { decryptAtRest } from "../crypto/encryption";
 import { prisma } from "../db/client";
 import { findEidMethod } from "../eid/catalogue";

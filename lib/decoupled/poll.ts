@@ -3,13 +3,17 @@
  * authorization_pending (headless: with fresh acr_data), polling faster than the interval →
  * slow_down (the interval grows by 5 s; the first poll never gets it), expired → expired_token,
  * declined → access_denied, another client's or unknown id → invalid_grant; after approval the
- * tokens, once.
+ * tokens, once: the request id is the completed login's code, redeemed as a browser login's code
+ * is (issue-login-tokens.ts), so a second poll is invalid_grant and revokes the first one's token.
  */
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
+import type { LoginTransaction } from "../db/generated/client";
 import { OAuthError, invalidRequest, type OAuthErrorCode } from "../oauth/errors";
-import { issueTokensForCode, type TokenResponse } from "../oauth/token/grant-authorization-code";
+import type { JtiUse } from "../oauth/jti-store";
+import { invalidGrant, issueLoginTokens, type TokenResponse } from "../oauth/token/issue-login-tokens";
+import { recordAssertionJti, withDeferredJti } from "../oauth/token/verify-client-assertion";
 import { acrData } from "./acr-data";
 import { decoupledRequestOf } from "./complete-decoupled";
 import type { DecoupledKind } from "./request";
@@ -27,18 +31,43 @@ export class PendingError extends OAuthError {
   }
 }
 
-export async function pollDecoupled(client: ApplicationRecord, kind: DecoupledKind, form: Map<string, string>): Promise<TokenResponse> {
+/**
+ * `jti`: the client assertion's jti when client authentication left it to be recorded here: with
+ * the access token once the login completed (one statement), otherwise before the answer.
+ */
+export function pollDecoupled(client: ApplicationRecord, kind: DecoupledKind, form: Map<string, string>, jti?: JtiUse): Promise<TokenResponse> {
+  return withDeferredJti(jti, (pending, settled) => poll(client, kind, form, pending, settled));
+}
+
+/** A completed login's tokens, once; its code expires with the request (design.md §12). */
+function redeem(client: ApplicationRecord, tx: LoginTransaction, param: string, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
+  return issueLoginTokens(
+    client,
+    {
+      kind: tx.kind,
+      codeHash: tx.decoupledIdHash!,
+      redirectUri: null,
+      verifier: undefined,
+      name: `The ${param}`,
+      unknown: () => invalidGrant("The login completed without tokens"),
+      whyRefused: (login, now) => (login.codeExpiresAt <= now ? new OAuthError("expired_token", `The ${param} has expired`) : undefined),
+    },
+    jti,
+    jtiSettled,
+  );
+}
+
+async function poll(client: ApplicationRecord, kind: DecoupledKind, form: Map<string, string>, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
   const param = kind === "ciba" ? "auth_req_id" : "headless_req_id";
   const id = form.get(param);
   if (!id) throw invalidRequest(`${param} is required`);
   const db = await prisma();
   const tx = await db.loginTransaction.findUnique({ where: { decoupledIdHash: hashToken(id) } });
-  if (!tx || tx.kind !== kind || tx.applicationId !== client.id) throw new OAuthError("invalid_grant", `${param} is unknown or was issued to another client`);
-  if (tx.state === "completed") {
-    const row = await db.authorizationCode.findUnique({ where: { codeHash: tx.decoupledIdHash! } });
-    if (!row) throw new OAuthError("invalid_grant", "The login completed without tokens");
-    return issueTokensForCode(client, row);
-  }
+  if (!tx || tx.kind !== kind || tx.applicationId !== client.id) throw invalidGrant(`${param} is unknown or was issued to another client`);
+  if (tx.state === "completed") return redeem(client, tx, param, jti, jtiSettled);
+  // Every other answer uses the assertion up first: a replayed one must not touch the login.
+  await recordAssertionJti(jti);
+  jtiSettled();
   if (tx.state === "failed") {
     const code = (tx.error === "access_denied" || tx.error === "expired_token" ? tx.error : "server_error") as OAuthErrorCode;
     throw new OAuthError(code, tx.errorDescription ?? "The login did not complete");

@@ -1,5 +1,10 @@
-/** A decoupled (CIBA or headless) login request, as stored on its login transaction. */
-export type DecoupledKind = "ciba" | "headless";
+/**
+ * A decoupled (CIBA or headless) login request, as stored on its login transaction: what the
+ * check pipeline validated (DecoupledAuthorizationRequest) plus what Porta made for it.
+ */
+import type { DecoupledEndpoint, PhoneAuthDetail } from "../oauth/authorization/request";
+
+export type DecoupledKind = DecoupledEndpoint;
 
 export interface DecoupledRequest {
   kind: DecoupledKind;
@@ -10,7 +15,7 @@ export interface DecoupledRequest {
   nationalId: string;
   bindingMessage?: string;
   nonce?: string;
-  authorizationDetails?: { type: "phoneAuth"; callInitiator: "RP" | "user" }[];
+  authorizationDetails?: PhoneAuthDetail[];
   /** Ping mode: the client's notification token, encrypted at rest. */
   notificationTokenSealed?: string;
   /** The request id as issued, encrypted: shown by the simulated devices page of test tenants. */
@@ -20,6 +25,9 @@ export interface DecoupledRequest {
   qrStartToken?: string;
   qrStartSecret?: string;
 }
+
+/** As kept on the login transaction: the national id sealed to the login (`login-request:<id>`). */
+export type StoredDecoupledRequest = Omit<DecoupledRequest, "nationalId"> & { nationalIdSealed: string };
 
 export const CIBA_GRANTS = ["urn:openid:params:grant-type:ciba", "urn:ietf:params:oauth:grant-type:ciba"];
 export const HEADLESS_GRANTS = ["urn:grn:params:grant-type:headless", "urn:service:params:grant-type:headless"];

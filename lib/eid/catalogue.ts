@@ -1,15 +1,19 @@
 /**
- * The eID catalogue: every method Porta brokers, described once. Selection screens, discovery,
- * registration validation and (later) the dashboard read it. acr values and identity schemes
- * follow Idura Verify's, so existing relying parties keep working.
+ * The eID catalogue: every method Porta brokers, one per acr value, from the family registry
+ * (`families/`). Selection screens, discovery, registration validation and the dashboard read it.
+ * acr values and identity schemes follow Idura Verify's, so existing relying parties keep working.
  */
-export type CountryCode = "dk" | "se" | "no" | "fi" | "nl" | "de" | "test";
+import { OAuthError } from "../oauth/errors";
+import { EID_FAMILIES, familyOf, type EidFamily } from "./families";
+import type { CountryCode } from "./family-kit/definition";
+
+export type { CountryCode } from "./family-kit/definition";
 
 export interface EidMethod {
   /** The acr value that selects this method (urn:grn:authn:<country>:<method>[:<variant>]). */
   acr: string;
   /** The method family (one simulator or connector serves the family). */
-  family: string;
+  family: EidFamily;
   name: string;
   country: CountryCode;
   identityScheme: string;
@@ -19,29 +23,17 @@ export interface EidMethod {
   testOnly?: boolean;
 }
 
-const method = (m: EidMethod) => m;
-
-export const EID_METHODS: readonly EidMethod[] = [
-  method({ acr: "urn:grn:authn:dk:mitid:low", family: "dk-mitid", name: "MitID", country: "dk", identityScheme: "dkmitid", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:dk:mitid:substantial", family: "dk-mitid", name: "MitID (substantial)", country: "dk", identityScheme: "dkmitid", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:dk:mitid:high", family: "dk-mitid", name: "MitID (high)", country: "dk", identityScheme: "dkmitid", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:dk:mitid:business", family: "dk-mitid-business", name: "MitID Erhverv", country: "dk", identityScheme: "dkmitid", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:se:bankid", family: "se-bankid", name: "BankID", country: "se", identityScheme: "sebankid", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:se:bankid:same-device", family: "se-bankid", name: "BankID on this device", country: "se", identityScheme: "sebankid", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:se:bankid:another-device", family: "se-bankid", name: "BankID on another device", country: "se", identityScheme: "sebankid", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:se:bankid:another-device:qr", family: "se-bankid", name: "BankID with QR code", country: "se", identityScheme: "sebankid", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:no:bankid", family: "no-bankid", name: "BankID", country: "no", identityScheme: "nobankid-oidc", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:no:bankid:substantial", family: "no-bankid", name: "BankID (biometrics)", country: "no", identityScheme: "nobankid-oidc", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:no:bankid:high", family: "no-bankid", name: "BankID (high)", country: "no", identityScheme: "nobankid-oidc", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:no:vipps", family: "no-vipps", name: "Vipps MobilePay", country: "no", identityScheme: "novippslogin", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:fi:bank-id", family: "fi-ftn", name: "Finnish bank ID", country: "fi", identityScheme: "fitupas", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:fi:mobile-id", family: "fi-ftn", name: "Finnish Mobile ID", country: "fi", identityScheme: "fitupas", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:fi:all", family: "fi-ftn", name: "Finnish Trust Network", country: "fi", identityScheme: "fitupas", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:se:frejaid", family: "se-freja", name: "Freja eID", country: "se", identityScheme: "sefrejaid", supportsDecoupled: true }),
-  method({ acr: "urn:grn:authn:nl:idin", family: "nl-idin", name: "iDIN", country: "nl", identityScheme: "nlidin", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:de:personalausweis", family: "de-eid", name: "German eID (Personalausweis)", country: "de", identityScheme: "deadesso", supportsDecoupled: false }),
-  method({ acr: "urn:grn:authn:mock", family: "mock", name: "Mock", country: "test", identityScheme: "mock", supportsDecoupled: false, testOnly: true }),
-];
+export const EID_METHODS: readonly EidMethod[] = EID_FAMILIES.flatMap((family) =>
+  family.methods.map((m) => ({
+    acr: m.acr,
+    family: family.id,
+    name: m.name,
+    country: family.country,
+    identityScheme: family.identityScheme,
+    supportsDecoupled: m.supportsDecoupled,
+    ...(m.testOnly ? { testOnly: true } : {}),
+  })),
+);
 
 const byAcr = new Map(EID_METHODS.map((m) => [m.acr, m]));
 
@@ -53,6 +45,13 @@ export function isKnownAcr(acr: string): boolean {
   return byAcr.has(acr);
 }
 
+/** The method of a login's acr; invalid_request when no method has it. */
+export function methodOrThrow(acr: string): EidMethod {
+  const method = findEidMethod(acr);
+  if (!method) throw new OAuthError("invalid_request", `Unknown eID ${acr}`);
+  return method;
+}
+
 /** The methods a tenant environment offers: test tenants have every method, production all but test-only ones. */
 export function methodsForEnvironment(environment: "test" | "production"): EidMethod[] {
   return EID_METHODS.filter((m) => environment === "test" || !m.testOnly);
@@ -60,5 +59,6 @@ export function methodsForEnvironment(environment: "test" | "production"): EidMe
 
 /** eIDs enabling it force `require_jti` on (spec 2.7: jti is required for FTN). */
 export function requiresJti(acr: string): boolean {
-  return byAcr.get(acr)?.family === "fi-ftn";
+  const method = byAcr.get(acr);
+  return method ? familyOf(method.family).requiresJti === true : false;
 }

@@ -12,7 +12,9 @@ import { OAuthError } from "../oauth/errors";
 import type { EidMethod } from "./catalogue";
 import type { EidResult } from "./types";
 
-export type ConnectorKind = "simulator" | "oidc" | "se-bankid";
+/** The connectors a production tenant's `EidConnection` configures. */
+export type ProductionConnectorKind = "oidc" | "se-bankid";
+export type ConnectorKind = "simulator" | "mock" | ProductionConnectorKind;
 
 /** What a connector knows of the login it serves. */
 export interface ConnectorLogin {
@@ -39,7 +41,9 @@ export type StartOutcome =
    */
   | { kind: "redirect"; location: string; state: Record<string, unknown>; ref: string }
   /** Porta shows its own page for the eID (simulator picker, BankID QR and app launch). */
-  | { kind: "page"; state: Record<string, unknown> | null };
+  | { kind: "page"; state: Record<string, unknown> | null }
+  /** The eID authenticated without any page (the mock eID): the eID step is done. */
+  | { kind: "complete"; result: EidResult };
 
 /** Progress of a login that the person completes in an app (BankID): the page polls it. */
 export type PollOutcome =
@@ -71,21 +75,45 @@ export type EidFailureReason =
   | "invalidResponse"
   | "misconfigured";
 
+/**
+ * What the relying party reads for a `server_error` (design.md §12: upstream and network error
+ * text never reaches it): one fixed sentence per reason. The connector's own account (addresses,
+ * errno, the provider's error text) is the failure's `detail`, which only the log gets.
+ */
+const SERVER_ERROR_DESCRIPTIONS: Record<EidFailureReason, string> = {
+  cancelled: "The eID login was cancelled",
+  expired: "The eID login expired",
+  refused: "The eID did not log the person in",
+  certificate: "The person's eID cannot be used",
+  startFailed: "The eID login could not be started",
+  unavailable: "The eID provider could not be reached",
+  invalidResponse: "The eID provider's answer could not be used",
+  misconfigured: "The eID connection could not be used",
+};
+
 export class EidFailure extends OAuthError {
   override name = "EidFailure";
+  /** The connector's account of the failure, for the log only (may hold upstream text). */
+  readonly detail: string;
+  /**
+   * `description` is what happened in the connector's words. A `server_error` reaches the relying
+   * party with a fixed sentence for its reason instead; an `access_denied` description is sent as
+   * it is, so it must be Porta's own text (put anything from upstream in `options.detail`).
+   */
   constructor(
     code: "access_denied" | "server_error",
     readonly reason: EidFailureReason,
     description: string,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; detail?: string } = {},
   ) {
-    super(code, description, options);
+    super(code, code === "server_error" ? SERVER_ERROR_DESCRIPTIONS[reason] : description, { cause: options.cause });
+    this.detail = options.detail ?? description;
   }
 }
 
 export interface EidConnector {
   readonly kind: ConnectorKind;
-  /** Begins the eID step: send the browser to the eID, or show Porta's page for it. */
+  /** Begins the eID step: send the browser to the eID, show Porta's page for it, or answer at once. */
   start(login: ConnectorLogin): Promise<StartOutcome>;
   /**
    * The browser came back: the upstream callback's query (OIDC), or the form posted from Porta's

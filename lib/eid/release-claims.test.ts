@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CLAIM_RULES, claimRuleFor } from "./claim-rules";
+import { claimRuleFor, type ClaimRule } from "./claim-rules";
 import { EID_METHODS } from "./catalogue";
+import { EID_FAMILIES, type EidFamily } from "./families";
 import { releaseClaims, type ReleaseClaimsInput } from "./release-claims";
 import { claimsAtAcr, findTestIdentity } from "./test-identities";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
 const AUTH_TIME = new Date("2025-06-01T12:34:56.789Z");
 
-function identityClaims(family: string, id: string): Record<string, unknown> {
+function identityClaims(family: EidFamily, id: string): Record<string, unknown> {
   const identity = findTestIdentity(family, id, NOW);
   if (!identity) throw new Error(`missing test identity ${family}/${id}`);
   return identity.claims;
@@ -86,7 +87,7 @@ describe("releaseClaims: claims on every token", () => {
   });
 
   it("MitID Erhverv releases the organisation claims without a scope, the CPR only with ssn", () => {
-    const input = { ...mitid(["openid"]), family: "dk-mitid-business", acr: "urn:grn:authn:dk:mitid:business" };
+    const input = { ...mitid(["openid"]), family: "dk-mitid-business" as const, acr: "urn:grn:authn:dk:mitid:business" };
     const signatory = { ...input, claims: identityClaims("dk-mitid-business", "mitid-business-2") };
     const employee = { ...input, claims: identityClaims("dk-mitid-business", "mitid-business-1") };
     expect(releaseClaims(signatory)).toMatchObject({ cvrNumberIdentifier: "41293055", "2.5.4.10": "Møller & Søn Tømrerfirma ApS", companySignatory: "true" });
@@ -178,7 +179,7 @@ describe("releaseClaims: the mock eID", () => {
 });
 
 /** A login at `acr` of test identity `id`, claims as the eID yields them at that acr. */
-function login(family: string, identityScheme: string, country: string, acr: string, id: string, scopes: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+function login(family: EidFamily, identityScheme: string, country: string, acr: string, id: string, scopes: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
   const identity = findTestIdentity(family, id, NOW);
   if (!identity) throw new Error(`missing test identity ${family}/${id}`);
   return releaseClaims({ acr, family, identityScheme, country, method: `${family}:test`, claims: { ...claimsAtAcr(identity, acr), ...extra }, scopes, authTime: AUTH_TIME });
@@ -252,6 +253,8 @@ describe("releaseClaims: Vipps MobilePay, FTN, Freja, iDIN, German eID", () => {
 });
 
 describe("claim rules", () => {
+  const CLAIM_RULES: Readonly<Record<string, ClaimRule>> = Object.fromEntries(EID_FAMILIES.map((f) => [f.id, f.claimRule]));
+
   it("has a rule for every family in the catalogue", () => {
     for (const family of new Set(EID_METHODS.map((m) => m.family))) expect(CLAIM_RULES[family], family).toBeDefined();
   });
@@ -278,6 +281,6 @@ describe("claim rules", () => {
   });
 
   it("an unknown family gets names and the standard scopes only", () => {
-    expect(claimRuleFor("xx-new")).toMatchObject({ nationalIdClaims: [], always: ["name", "given_name", "family_name"], releaseUnlisted: false });
+    expect(claimRuleFor("xx-new" as EidFamily)).toMatchObject({ nationalIdClaims: [], always: ["name", "given_name", "family_name"], releaseUnlisted: false });
   });
 });

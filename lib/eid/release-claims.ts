@@ -1,16 +1,18 @@
 /**
  * The eID part of an ID token: the broker's own claims about the authentication plus the eID
- * claims the granted scopes release (rules in `claim-rules.ts`). Protocol claims (`iss`, `sub`,
- * `nonce`, ...) are the token issuer's business; an eID claim never overrides them.
+ * claims the granted scopes release (each family's claim rule, `claim-rules.ts`). Protocol
+ * claims (`iss`, `sub`, `nonce`, ...) are the token issuer's business; an eID claim never
+ * overrides them.
  *
  * `country` is the eID's ISO 3166-1 alpha-2 code in upper case. The mock eID has no country; it
  * gets `XX` (user-assigned in ISO 3166-1, never a real country) so every token carries the claim.
  */
 import { claimRuleFor } from "./claim-rules";
+import type { EidFamily } from "./families";
 
 export interface ReleaseClaimsInput {
   acr: string;
-  family: string;
+  family: EidFamily;
   identityScheme: string;
   /** Catalogue country code, e.g. "dk"; "test" for the mock eID. */
   country: string;

@@ -12,6 +12,7 @@ import {
   isValidSatu,
   personnummerBirthDate,
 } from "./checksums";
+import type { EidFamily } from "./families";
 import { claimsAtAcr, findTestIdentity, personKeyOf, providerAtAcr, testIdentitiesFor } from "./test-identities";
 
 const NOW = new Date("2025-06-01T12:00:00Z");
@@ -53,11 +54,11 @@ describe("testIdentitiesFor", () => {
   it("has a default person for the mock eID", () => {
     const [person] = testIdentitiesFor("mock", NOW);
     expect(person?.claims.name).toBe("Mock Person");
-    expect(personKeyOf(person ?? { id: "", family: "", label: "", claims: {} })).toBe("mock-default");
+    expect(personKeyOf(person ?? { id: "", family: "mock", label: "", claims: {} })).toBe("mock-default");
   });
 
   it("is empty for a family without test identities", () => {
-    expect(testIdentitiesFor("xx-unknown", NOW)).toEqual([]);
+    expect(testIdentitiesFor("xx-unknown" as EidFamily, NOW)).toEqual([]);
   });
 
   it("hands out copies: changing one does not change the next call's", () => {
@@ -137,7 +138,7 @@ describe("national ids pass the validators and agree with birthdate", () => {
     expect(phone_number).toMatch(/^\+46\d{9}$/);
   });
 
-  it.each(["nl-idin", "de-eid"])("%s has no national id", (family) => {
+  it.each(["nl-idin", "de-eid"] as const)("%s has no national id", (family) => {
     for (const identity of testIdentitiesFor(family, NOW)) {
       expect(identity.nationalId).toBeUndefined();
       expect(identity.claims.birthdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -184,7 +185,7 @@ describe("findTestIdentity and personKeyOf", () => {
   it("finds by family and id", () => {
     expect(findTestIdentity("se-bankid", "se-bankid-2", NOW)?.claims.name).toBe("Erik Johansson");
     expect(findTestIdentity("se-bankid", "mitid-1", NOW)).toBeUndefined();
-    expect(findTestIdentity("unknown", "mitid-1", NOW)).toBeUndefined();
+    expect(findTestIdentity("unknown" as EidFamily, "mitid-1", NOW)).toBeUndefined();
   });
 
   it("keys MitID persons by uuid and others by national id", () => {

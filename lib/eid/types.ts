@@ -3,6 +3,7 @@
  * (production tenants) authenticates a person and returns an `EidResult`; the core turns it
  * into ID token claims through the scope rules of `release-claims.ts`.
  */
+import type { EidFamily } from "./families";
 
 /** A bank or operator an eID is used through (FTN, iDIN): chosen on the simulator's picker. */
 export interface EidProvider {
@@ -15,11 +16,13 @@ export interface EidProvider {
 export interface TestIdentity {
   /** Stable id within the family, used in forms (e.g. "mitid-1"). */
   id: string;
-  family: string;
+  family: EidFamily;
   /** Shown in the simulator's picker, e.g. "Peter Jensen (CPR 010190-1234)". */
   label: string;
   /** The person's national identity number, when the eID has one. */
   nationalId?: string;
+  /** The person's key at the eID when it is not the national id (MitID's uuid). */
+  personKey?: string;
   /** Every claim the eID yields for this person, before scope filtering (eID's own names). */
   claims: Record<string, unknown>;
   /** The person's bank, for eIDs used through a bank (FTN bank ID, iDIN). */

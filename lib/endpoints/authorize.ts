@@ -1,61 +1,65 @@
 /**
  * GET/POST /oauth2/authorize (RFC 6749 §3.1, OIDC Core §3.1.2). Validates the request, then starts
- * the hosted login. Errors about the client or redirect_uri show Porta's error page (status 400);
- * every other error returns to the verified redirect_uri with `state` and `iss`.
+ * the hosted login. Where an error goes (the error page or the verified redirect_uri) is decided
+ * by the browser error handler. With RATE_LIMIT_LOGINS_PER_MINUTE, a client IP that starts more
+ * logins than that in a minute gets a 429 page with Retry-After (lib/abuse/limits.ts).
  */
+import { countNewLogin } from "../abuse/limits";
+import { clientIpOf } from "../http/client-ip";
 import { BROWSER_COOKIE, SESSION_COOKIE, readCookie } from "../http/cookies";
-import { errorPage } from "../http/html";
-import { MAX_BODY_BYTES } from "../http/read-body";
-import { logger } from "../log";
-import { startBrowserLogin } from "../login/flow";
-import { authorizationResponse } from "../oauth/authorization-response";
+import { PageProblem, renderErrorPage } from "../http/error-page";
+import { pageLocale } from "../http/page-locale";
+import { MAX_BODY_BYTES, readCappedText } from "../http/read-body";
+import { startBrowserLogin } from "../login/start-browser-login";
 import { applyRequestObject, loadPushedRequest } from "../oauth/authorization/resolve-request";
-import {
-  AuthorizationRequestError,
-  collectParams,
-  loadClientForAuthorization,
-  validateAuthorizationRequest,
-} from "../oauth/authorization/validate-request";
+import { OAuthError } from "../oauth/errors";
+import { collectParams, loadClientForAuthorization, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
+import { withBrowserErrors } from "./browser-errors";
 
-const PAGE_CODES = new Set(["invalid_client", "invalid_redirect_uri", "invalid_request_uri"]);
-
-async function readParams(request: Request): Promise<URLSearchParams | Response> {
+async function readParams(request: Request): Promise<URLSearchParams> {
   if (request.method === "GET" || request.method === "HEAD") return new URL(request.url).searchParams;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
-    return errorPage("invalid_request", "A POST to the authorization endpoint must be form-encoded (application/x-www-form-urlencoded)");
+    throw new PageProblem("invalid_request", "badRequest", "A POST to the authorization endpoint must be form-encoded (application/x-www-form-urlencoded)");
   }
-  const body = await request.arrayBuffer();
-  if (body.byteLength > MAX_BODY_BYTES) return errorPage("invalid_request", "The request is too large", 413);
-  return new URLSearchParams(new TextDecoder().decode(body));
+  try {
+    return new URLSearchParams(await readCappedText(request, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof OAuthError) throw new PageProblem("invalid_request", "badRequest", error.status === 413 ? "The request is too large" : error.description, error.status);
+    throw error;
+  }
 }
 
-export async function authorize(request: Request): Promise<Response> {
-  try {
-    const search = await readParams(request);
-    if (search instanceof Response) return search;
-    const raw = collectParams(search);
+export function authorize(request: Request): Promise<Response> {
+  return withBrowserErrors("authorize", request, async (exchange) => {
+    const raw = collectParams(await readParams(request));
+    exchange.uiLocales = raw.params.get("ui_locales")?.split(" ") ?? [];
+    const ip = clientIpOf(request);
+    const wait = await countNewLogin(ip);
+    if (wait > 0) return tooManyLogins(request, exchange.uiLocales, wait);
     const client = await loadClientForAuthorization(raw);
     const pushed = raw.params.has("request_uri") ? await loadPushedRequest(raw, client) : undefined;
     const resolved = pushed ? pushed.raw : await applyRequestObject(raw, client);
     const validated = validateAuthorizationRequest(resolved, client, { isPushed: !!pushed, parRequestId: pushed?.parRequestId });
-    return await startBrowserLogin(client, validated, {
+    return startBrowserLogin(client, validated, {
       browserToken: readCookie(request, BROWSER_COOKIE),
       sessionToken: readCookie(request, SESSION_COOKIE),
+      step: { locale: pageLocale(request, validated.uiLocales), endUserIp: ip },
+      onStarted: (login) => {
+        exchange.login = login;
+      },
     });
-  } catch (error) {
-    if (error instanceof AuthorizationRequestError) {
-      if (!error.target) {
-        const code = PAGE_CODES.has(error.error.code) ? error.error.code : "invalid_request";
-        return errorPage(code, error.error.description);
-      }
-      return authorizationResponse({
-        redirectUri: error.target.redirectUri,
-        mode: error.target.mode,
-        params: { error: error.error.code, error_description: error.error.description, state: error.target.state },
-      });
-    }
-    logger.error({ err: error }, "authorize failed");
-    return errorPage("server_error", "Porta could not start the login. Please try again.", 500);
-  }
+  });
+}
+
+function tooManyLogins(request: Request, uiLocales: readonly string[], retryAfterSeconds: number): Response {
+  const response = renderErrorPage({
+    code: "temporarily_unavailable",
+    problem: "tooManyLogins",
+    description: "Too many new logins from this address: try again later",
+    status: 429,
+    locale: pageLocale(request, uiLocales),
+  });
+  response.headers.set("Retry-After", String(retryAfterSeconds));
+  return response;
 }

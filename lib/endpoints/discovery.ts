@@ -1,4 +1,4 @@
-import { findApplication } from "../clients/application-service";
+import { findApplication } from "../clients/find-application";
 import { config } from "../config";
 import { withOAuthErrors } from "../http/responses";
 import { entityTag } from "../keys/jwks";

@@ -1,82 +1,44 @@
 /**
  * The eID step's browser endpoints (lib/login/eid-step.ts does the work):
- * - GET /login/{id}/start: begins the eID (production tenants): off to the provider, or to Porta's page;
- * - GET /login/callback: the upstream OpenID Connect provider sends the browser back here;
+ * - GET /login/callback: an upstream OpenID Connect provider sends the browser back here;
  * - GET /login/{id}/eid/status: the BankID page's poll (JSON).
  * Each is bound to the browser that started the login and to the eID step's state.
  */
-import type { LoginTransaction } from "../db/generated/client";
-import { findApplicationById, type ApplicationRecord } from "../clients/application-service";
+import { findApplicationById } from "../clients/find-application";
 import { hashToken } from "../crypto/hash";
 import { EidFailure } from "../eid/connector";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
-import { errorPage } from "../http/html";
-import { LOCALE_COOKIE, resolveLocale } from "../i18n/locales";
+import { PageProblem } from "../http/error-page";
 import { logger } from "../log";
-import { endUserIpOf, findByConnectorRef, finishEidStep, pollEidStep, startEidStep, type StepRequest } from "../login/eid-step";
-import { failLogin } from "../login/flow";
-import { findBrowserTransaction, requestOf, TransactionConflictError } from "../login/transaction";
+import { findByConnectorRef, finishEidStep, pollEidStep, stepRequestOf } from "../login/eid-step";
+import { stepPathFor } from "../login/step-paths";
+import { findBrowserTransaction, TransactionConflictError } from "../login/transaction";
 import { OAuthError } from "../oauth/errors";
+import { withBrowserErrors } from "./browser-errors";
 
 const NOT_IN_PROGRESS = "This login has expired, has already finished, or was started in another browser. Go back to the service and start again.";
+const NO_APPLICATION = "The application of this login no longer exists";
 
-export function stepRequestOf(request: Request, tx: LoginTransaction): StepRequest {
-  return {
-    locale: resolveLocale({
-      cookie: readCookie(request, LOCALE_COOKIE),
-      uiLocales: requestOf(tx).uiLocales,
-      acceptLanguage: request.headers.get("accept-language"),
-    }),
-    endUserIp: endUserIpOf(request),
-  };
-}
-
-/** Runs an eID step; a failure of the eID ends the login at the relying party with the matching error. */
-async function guarded(tx: LoginTransaction, what: string, step: () => Promise<Response>): Promise<Response> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof TransactionConflictError) return errorPage("invalid_request", NOT_IN_PROGRESS);
-    if (error instanceof OAuthError) {
-      if (error.code === "invalid_request" && !(error instanceof EidFailure)) return errorPage("invalid_request", error.description);
-      if (error instanceof EidFailure && error.code === "server_error") logger.warn({ err: error.cause ?? error, reason: error.reason }, `eID ${what} failed`);
-      return failLogin(tx, error).catch(() => errorPage("invalid_request", NOT_IN_PROGRESS));
+export function eidCallback(request: Request): Promise<Response> {
+  return withBrowserErrors("eID callback", request, async (exchange) => {
+    // Form-posted answers (response_mode=form_post) are not requested; the query carries the answer.
+    const query = new URL(request.url).searchParams;
+    const ref = query.get("state");
+    if (!ref) throw new PageProblem("invalid_request", "badRequest", "The eID's answer has no state: it does not belong to a login in progress.");
+    const tx = await findByConnectorRef(ref);
+    if (!tx) throw new PageProblem("invalid_request", "expired", "The eID's answer does not belong to a login in progress (unknown state).");
+    const browser = readCookie(request, BROWSER_COOKIE);
+    if (!browser || hashToken(browser) !== tx.browserHash) {
+      throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
     }
-    logger.error({ err: error }, `eID ${what} failed`);
-    return failLogin(tx, new OAuthError("server_error", "Porta could not complete the eID login")).catch(() => errorPage("invalid_request", NOT_IN_PROGRESS));
-  }
-}
-
-async function clientOf(tx: LoginTransaction): Promise<ApplicationRecord | null> {
-  return findApplicationById(tx.applicationId);
-}
-
-export async function startEid(request: Request, transactionId: string): Promise<Response> {
-  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  if (!tx || tx.state !== "eid_authenticating") return errorPage("invalid_request", NOT_IN_PROGRESS);
-  const client = await clientOf(tx);
-  if (!client) return errorPage("invalid_request", "The application of this login no longer exists");
-  return guarded(tx, "start", () => startEidStep(tx, client, stepRequestOf(request, tx)));
-}
-
-export async function eidCallback(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  // Form-posted answers (response_mode=form_post) are not requested; the query carries the answer.
-  const query = url.searchParams;
-  const ref = query.get("state");
-  if (!ref) return errorPage("invalid_request", "The eID's answer has no state: it does not belong to a login in progress.");
-  const tx = await findByConnectorRef(ref);
-  if (!tx) return errorPage("invalid_request", "The eID's answer does not belong to a login in progress (unknown state).");
-  const browser = readCookie(request, BROWSER_COOKIE);
-  if (!browser || hashToken(browser) !== tx.browserHash) {
-    return errorPage("invalid_request", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
-  }
-  if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
-    return errorPage("invalid_request", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
-  }
-  const client = await clientOf(tx);
-  if (!client) return errorPage("invalid_request", "The application of this login no longer exists");
-  return guarded(tx, "callback", () => finishEidStep(tx, client, stepRequestOf(request, tx), query));
+    if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
+      throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
+    }
+    const client = await findApplicationById(tx.applicationId);
+    if (!client) throw new PageProblem("invalid_request", "badRequest", NO_APPLICATION);
+    exchange.login = tx;
+    return finishEidStep(tx, client, stepRequestOf(request, tx), query);
+  });
 }
 
 function json(body: unknown, status = 200): Response {
@@ -86,9 +48,9 @@ function json(body: unknown, status = 200): Response {
 export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
   const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
   if (!tx) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
-  if (tx.state !== "eid_authenticating") return json({ status: "finished", next: `/login/${tx.id}` });
-  const client = await clientOf(tx);
-  if (!client) return json({ error: "invalid_request", error_description: "The application of this login no longer exists" }, 404);
+  if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });
+  const client = await findApplicationById(tx.applicationId);
+  if (!client) return json({ error: "invalid_request", error_description: NO_APPLICATION }, 404);
   try {
     return json(await pollEidStep(tx, client, stepRequestOf(request, tx), new URL(request.url).searchParams));
   } catch (error) {

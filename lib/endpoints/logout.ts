@@ -5,20 +5,29 @@
  * "you are logged out" page. An unregistered address is never redirected to.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet } from "jose";
-import { findApplication, type ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
+import { findApplication } from "../clients/find-application";
 import { config } from "../config";
 import { clearCookie, readCookie, SESSION_COOKIE } from "../http/cookies";
-import { errorPage, escapeHtml, htmlPage } from "../http/html";
+import { PageProblem } from "../http/error-page";
+import { readCappedText } from "../http/read-body";
+import { isValidText } from "../http/valid-text";
+import { escapeHtml, htmlPage } from "../http/html";
+import { seeOther } from "../http/see-other";
 import { jwksDocument } from "../keys/jwks";
 import { endSession } from "../login/sessions";
-import { logger } from "../log";
+import { withBrowserErrors } from "./browser-errors";
 
 async function params(request: Request): Promise<URLSearchParams> {
+  let search = new URL(request.url).searchParams;
   if (request.method === "POST") {
     const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    return type === "application/x-www-form-urlencoded" ? new URLSearchParams(await request.text()) : new URLSearchParams();
+    search = type === "application/x-www-form-urlencoded" ? new URLSearchParams(await readCappedText(request)) : new URLSearchParams();
   }
-  return new URL(request.url).searchParams;
+  for (const [name, value] of search) {
+    if (!isValidText(name) || !isValidText(value)) throw new PageProblem("invalid_request", "badRequest", "A parameter holds a NUL character or text that is not valid UTF-8");
+  }
+  return search;
 }
 
 /** The client id an id_token_hint was issued to, or null when it is not a valid Porta ID token. */
@@ -54,9 +63,9 @@ function isPrefetch(request: Request): boolean {
   );
 }
 
-export async function logout(request: Request): Promise<Response> {
-  if (isPrefetch(request)) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-  try {
+export function logout(request: Request): Promise<Response> {
+  if (isPrefetch(request)) return Promise.resolve(new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
+  return withBrowserErrors("logout", request, async () => {
     const p = await params(request);
     const hint = p.get("id_token_hint") ?? undefined;
     const clientIdParam = p.get("client_id") ?? undefined;
@@ -66,27 +75,21 @@ export async function logout(request: Request): Promise<Response> {
     let clientId = clientIdParam;
     if (hint) {
       const aud = await hintAudience(hint);
-      if (!aud) return errorPage("invalid_request", "id_token_hint is not an ID token issued by Porta");
-      if (clientIdParam && clientIdParam !== aud) return errorPage("invalid_request", "client_id does not match the id_token_hint");
+      if (!aud) throw new PageProblem("invalid_request", "badRequest", "id_token_hint is not an ID token issued by Porta");
+      if (clientIdParam && clientIdParam !== aud) throw new PageProblem("invalid_request", "badRequest", "client_id does not match the id_token_hint");
       clientId = aud;
     }
     const client = clientId ? await findApplication(clientId) : null;
-    if (clientId && !client) return errorPage("invalid_client", "No application is registered with this client_id");
+    if (clientId && !client) throw new PageProblem("invalid_client", "unknownClient", "No application is registered with this client_id");
 
     await endSession(readCookie(request, SESSION_COOKIE));
 
     if (!target) return loggedOutPage(client);
     if (!client || !client.postLogoutRedirectUris.includes(target)) {
-      return errorPage("invalid_request", "post_logout_redirect_uri is not registered for this application; you are logged out");
+      throw new PageProblem("invalid_request", "unregisteredRedirect", "post_logout_redirect_uri is not registered for this application; you are logged out");
     }
     const url = new URL(target);
     if (state !== undefined) url.searchParams.set("state", state);
-    return new Response(null, {
-      status: 303,
-      headers: { Location: url.toString(), "Set-Cookie": clearCookie(SESSION_COOKIE), "Cache-Control": "no-store" },
-    });
-  } catch (error) {
-    logger.error({ err: error }, "logout failed");
-    return errorPage("server_error", "Porta could not complete the logout", 500);
-  }
+    return seeOther(url.toString(), { "Set-Cookie": clearCookie(SESSION_COOKIE) });
+  });
 }

@@ -34,7 +34,7 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
         const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
         params.set("client_id", client.clientId);
         const resolved = await applyRequestObject({ params, duplicated: new Set() }, client);
-        validateAuthorizationRequest(resolved, client, { isPushed: true });
+        validateAuthorizationRequest(resolved, client, { isPushed: true, endpoint: "par" });
         const id = randomToken(32);
         const fresh = await storePushedRequest(
           {
@@ -47,7 +47,7 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
         );
         settled();
         if (pending) maybePurgeExpiredJtis();
-        if (!fresh) throw assertionReplayed();
+        if (!fresh && pending) throw assertionReplayed(pending);
         return jsonResponse({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PAR_LIFETIME_S }, 201, NO_STORE);
       });
     } catch (error) {

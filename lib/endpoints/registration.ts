@@ -3,15 +3,15 @@
  * POST /oauth2/register              Bearer admin token (initial access token)
  * GET|PUT|DELETE /oauth2/register/{client_id}   Bearer registration_access_token
  */
+import { countClientFailure, refuseBlockedClient } from "../abuse/limits";
 import { authenticateAdminToken, bearerToken, missingBearer } from "../admin/authenticate-admin-token";
 import type { Actor } from "../audit/record-audit";
-import {
-  createApplication,
-  deleteApplication,
-  findByRegistrationToken,
-  replaceApplicationMetadata,
-  toClientMetadata,
-} from "../clients/application-service";
+import { createApplication } from "../clients/create-application";
+import { deleteApplication } from "../clients/delete-application";
+import { findByRegistrationToken } from "../clients/find-by-registration-token";
+import { replaceApplicationMetadata } from "../clients/replace-application-metadata";
+import { toClientMetadata } from "../clients/to-client-metadata";
+import { clientIpOf } from "../http/client-ip";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readJsonObject } from "../http/read-body";
 import { invalidToken } from "../oauth/errors";
@@ -36,9 +36,15 @@ export function registerClient(request: Request): Promise<Response> {
 async function authorizeConfiguration(request: Request, clientId: string) {
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) throw missingBearer("The registration access token is required: Authorization: Bearer <token>");
+  // Abuse limits (lib/abuse/limits.ts): the registration access token authenticates the client.
+  const ip = clientIpOf(request);
+  await refuseBlockedClient(clientId, ip);
   const application = await findByRegistrationToken(clientId, token);
   // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
-  if (!application) throw invalidToken("The registration access token is not valid for this client");
+  if (!application) {
+    await countClientFailure(clientId, ip);
+    throw invalidToken("The registration access token is not valid for this client");
+  }
   const actor: Actor = { type: "registration_token", id: application.clientId, tenantId: application.tenantId };
   return { application, actor };
 }

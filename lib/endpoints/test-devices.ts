@@ -1,17 +1,20 @@
 /** POST /test/devices/{id}/{approve|decline}: the simulated phone's answer (test tenants only). */
-import { config } from "../config";
 import { answerDeviceRequest } from "../decoupled/devices";
-import { errorPage } from "../http/html";
+import { PageProblem } from "../http/error-page";
+import { isSameOrigin } from "../http/same-origin";
+import { seeOther } from "../http/see-other";
 import { TransactionConflictError } from "../login/transaction";
+import { withBrowserErrors } from "./browser-errors";
 
-export async function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(config().issuer).origin) return errorPage("invalid_request", "This form was sent from another site", 403);
-  try {
-    if (!(await answerDeviceRequest(transactionId, approve))) return errorPage("invalid_request", "This request is no longer waiting for an answer", 404);
-  } catch (error) {
-    if (!(error instanceof TransactionConflictError)) throw error;
-    return errorPage("invalid_request", "This request was already answered", 409);
-  }
-  return new Response(null, { status: 303, headers: { Location: "/test/devices", "Cache-Control": "no-store" } });
+export function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
+  return withBrowserErrors("test device", request, async () => {
+    if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
+    try {
+      if (!(await answerDeviceRequest(transactionId, approve))) throw new PageProblem("invalid_request", "finished", "This request is no longer waiting for an answer", 404);
+    } catch (error) {
+      if (!(error instanceof TransactionConflictError)) throw error;
+      throw new PageProblem("invalid_request", "finished", "This request was already answered", 409);
+    }
+    return seeOther("/test/devices");
+  });
 }

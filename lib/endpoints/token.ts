@@ -1,5 +1,5 @@
 /**
- * POST /oauth2/token (RFC 6749 §3.2, §5): form-encoded, client authentication, then the grant.
+ * The token endpoint, POST (RFC 6749 §3.2, §5): form-encoded, client authentication, then the grant.
  * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
  */
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
@@ -18,9 +18,11 @@ export function token(request: Request): Promise<Response> {
     const form = await readForm(request);
     const grantType = form.get("grant_type");
     if (!grantType) throw invalidRequest("grant_type is required");
-    // The code grant records the assertion's jti together with its access token (one commit).
+    // The grants that redeem a login's code record the assertion's jti together with its access
+    // token (one commit); any other outcome records it before answering.
+    const decoupledKind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;
     let jti: JtiUse | undefined;
-    const deferJti = grantType === "authorization_code" ? (use: JtiUse) => void (jti = use) : undefined;
+    const deferJti = grantType === "authorization_code" || decoupledKind ? (use: JtiUse) => void (jti = use) : undefined;
     const client = await authenticateClient(request, form, (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti }));
     switch (grantType) {
       case "authorization_code": {
@@ -31,11 +33,13 @@ export function token(request: Request): Promise<Response> {
         return jsonResponse(await redeemAuthorizationCode(client, form, jti), 200, NO_STORE);
       }
       default: {
-        const kind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;
-        if (!kind) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
-        const registered = kind === "ciba" ? GRANT_TYPES.ciba : GRANT_TYPES.headless;
-        if (!client.grantTypes.includes(registered)) throw new OAuthError("unauthorized_client", `This application is not registered for the ${registered} grant`);
-        return jsonResponse(await pollDecoupled(client, kind, form), 200, NO_STORE);
+        if (!decoupledKind) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
+        const registered = decoupledKind === "ciba" ? GRANT_TYPES.ciba : GRANT_TYPES.headless;
+        if (!client.grantTypes.includes(registered)) {
+          await recordAssertionJti(jti);
+          throw new OAuthError("unauthorized_client", `This application is not registered for the ${registered} grant`);
+        }
+        return jsonResponse(await pollDecoupled(client, decoupledKind, form, jti), 200, NO_STORE);
       }
     }
   });

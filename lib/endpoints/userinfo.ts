@@ -6,8 +6,8 @@ import { bearerToken } from "../admin/authenticate-admin-token";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidToken } from "../oauth/errors";
-import { findActiveAccessToken } from "../oauth/token/access-tokens";
-import { findApplicationById } from "../clients/application-service";
+import { findActiveAccessToken, userinfoClaimsOf } from "../oauth/token/access-tokens";
+import { findApplicationById } from "../clients/find-application";
 import { userinfoJwt } from "../oauth/userinfo-response";
 
 async function presentedToken(request: Request): Promise<string | undefined> {
@@ -30,7 +30,7 @@ export function userinfo(request: Request): Promise<Response> {
     }
     const row = await findActiveAccessToken(token);
     if (!row) throw invalidToken("The access token is invalid, expired or revoked");
-    const claims = { ...(row.claims as Record<string, unknown>), sub: row.subject };
+    const claims = userinfoClaimsOf(row);
     const client = await findApplicationById(row.applicationId);
     if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
       return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });

@@ -1,18 +1,38 @@
-/** Cookies: HttpOnly, SameSite=Lax, Secure when the issuer is https (design.md §9). */
+/**
+ * Porta's cookies (design.md §9, §12): HttpOnly, SameSite=Lax, Path=/, no Domain. When the issuer
+ * is https they are also Secure and named with the `__Host-` prefix, so neither a sibling subdomain
+ * nor a plain-http page can set or shadow them; on http (development, tests) they keep their plain
+ * names. Callers name a cookie by its base name (BROWSER_COOKIE, …): this module writes, and reads
+ * back, only the name in force.
+ */
 import { config } from "../config";
 
 export const BROWSER_COOKIE = "porta_browser";
 export const SESSION_COOKIE = "porta_session";
 
-export function readCookie(request: Request, name: string): string | undefined {
+/** Porta's own token cookies hold 16–128 base64url characters; anything else is ignored. */
+const TOKEN_VALUE = /^[A-Za-z0-9_-]{16,128}$/;
+
+export function isHttpsIssuer(): boolean {
+  return config().issuer.startsWith("https:");
+}
+
+/** The name a cookie carries in this deployment: `__Host-<base>` on https, `<base>` on http. */
+export function cookieName(base: string): string {
+  return isHttpsIssuer() ? `__Host-${base}` : base;
+}
+
+/** The value of the cookie named `base` (in force), if it matches `valuePattern`. */
+export function readCookie(request: Request, base: string, valuePattern: RegExp = TOKEN_VALUE): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
+  const name = cookieName(base);
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
     if (part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
+      return valuePattern.test(value) ? value : undefined;
     }
   }
   return undefined;
@@ -22,14 +42,14 @@ export interface CookieOptions {
   maxAgeS?: number;
 }
 
-export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const secure = config().issuer.startsWith("https:");
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+export function serializeCookie(base: string, value: string, options: CookieOptions = {}): string {
+  const secure = isHttpsIssuer();
+  const parts = [`${cookieName(base)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (options.maxAgeS !== undefined) parts.push(`Max-Age=${options.maxAgeS}`);
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function clearCookie(name: string): string {
-  return serializeCookie(name, "", { maxAgeS: 0 });
+export function clearCookie(base: string): string {
+  return serializeCookie(base, "", { maxAgeS: 0 });
 }

@@ -1,14 +1,49 @@
 /** Request body readers with a size cap and precise errors. */
 import { OAuthError, type OAuthErrorCode } from "../oauth/errors";
+import { invalidTextPath, isValidText } from "./valid-text";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-async function readText(request: Request, maxBytes: number, errorCode: OAuthErrorCode): Promise<string> {
+/**
+ * The body's bytes, read as they arrive and abandoned as soon as they pass `maxBytes` (413), so
+ * an oversized body is never buffered whole — also where no server in front capped it (Next).
+ */
+async function readCappedBytes(request: Request, maxBytes: number, errorCode: OAuthErrorCode): Promise<Uint8Array> {
+  const tooLarge = () => new OAuthError(errorCode, `The request body exceeds ${maxBytes} bytes`, { status: 413 });
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new OAuthError(errorCode, `The request body exceeds ${maxBytes} bytes`, { status: 413 });
-  const buffer = await request.arrayBuffer();
-  if (buffer.byteLength > maxBytes) throw new OAuthError(errorCode, `The request body exceeds ${maxBytes} bytes`, { status: 413 });
-  return new TextDecoder("utf-8", { fatal: false }).decode(buffer);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
+
+/** The body as UTF-8 text, at most `maxBytes`; bytes that are not UTF-8 are `errorCode`. */
+export async function readCappedText(request: Request, maxBytes = MAX_BODY_BYTES, errorCode: OAuthErrorCode = "invalid_request"): Promise<string> {
+  const bytes = await readCappedBytes(request, maxBytes, errorCode);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new OAuthError(errorCode, "The request body is not valid UTF-8");
+  }
 }
 
 function mediaType(request: Request): string {
@@ -20,7 +55,7 @@ export async function readJsonObject(request: Request, errorCode: OAuthErrorCode
   if (mediaType(request) !== "application/json") {
     throw new OAuthError(errorCode, "The request body must be JSON (Content-Type: application/json)");
   }
-  const text = await readText(request, MAX_BODY_BYTES, errorCode);
+  const text = await readCappedText(request, MAX_BODY_BYTES, errorCode);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -30,25 +65,35 @@ export async function readJsonObject(request: Request, errorCode: OAuthErrorCode
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new OAuthError(errorCode, "The request body must be a JSON object");
   }
+  const invalid = invalidTextPath(value);
+  if (invalid !== undefined) throw new OAuthError(errorCode, `${invalid} holds a NUL character or text that is not valid UTF-8`);
   return value as Record<string, unknown>;
 }
 
 /**
  * An application/x-www-form-urlencoded body as a map of single values (RFC 6749 §3.2: parameters
- * must not repeat). Returns null-free strings; repeated names are `invalid_request`.
+ * must not repeat). Repeated names, and names or values holding NUL or invalid UTF-8, are
+ * `invalid_request`.
  */
 export async function readForm(request: Request): Promise<Map<string, string>> {
   if (mediaType(request) !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "The request body must be application/x-www-form-urlencoded");
   }
-  return uniqueParams(new URLSearchParams(await readText(request, MAX_BODY_BYTES, "invalid_request")));
+  return uniqueParams(new URLSearchParams(await readCappedText(request)));
 }
 
 export function uniqueParams(params: URLSearchParams): Map<string, string> {
   const map = new Map<string, string>();
   for (const [name, value] of params) {
+    assertValidParam(name, value);
     if (map.has(name)) throw new OAuthError("invalid_request", `Parameter ${name} is repeated`);
     map.set(name, value);
   }
   return map;
+}
+
+/** A query or form parameter whose name or value is not valid text → `invalid_request`. */
+export function assertValidParam(name: string, value: string): void {
+  if (!isValidText(name)) throw new OAuthError("invalid_request", "A parameter name holds a NUL character or text that is not valid UTF-8");
+  if (!isValidText(value)) throw new OAuthError("invalid_request", `Parameter ${name} holds a NUL character or text that is not valid UTF-8`);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SIMULATOR_LABELS } from "@/components/login/simulators/labels";
 import { EID_METHODS } from "@/lib/eid/catalogue";
+import { familyTextIn } from "@/lib/eid/family-text";
 import { LOCALES, matchLocale, parseAcceptLanguage, resolveLocale } from "./locales";
-import { methodMessageKey } from "./method-name";
 import en from "./messages/en.json";
 import da from "./messages/da.json";
 import sv from "./messages/sv.json";
@@ -54,9 +54,8 @@ describe("message catalogues", () => {
     }
   });
 
-  it("names every eID of the catalogue", () => {
-    const names = (en.selection.methods as Record<string, string>);
-    for (const method of EID_METHODS) expect(names[methodMessageKey(method)], method.acr).toBeTruthy();
+  it.each(LOCALES)("names every eID of the catalogue in %s (the families' own texts)", (locale) => {
+    for (const method of EID_METHODS) expect(familyTextIn(method.family, locale).methods[method.acr], method.acr).toBeTruthy();
   });
 
   it("has every string of the eID simulators (English = the simulators' own defaults)", () => {

@@ -4,18 +4,23 @@
  * connector's state is sealed on the login transaction between steps; a redirect-based eID's
  * `state` is stored as a hash so its callback finds the login, once.
  */
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { config } from "../config";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
 import type { LoginTransaction } from "../db/generated/client";
+import { methodOrThrow } from "../eid/catalogue";
 import type { ConnectorLogin, EidConnector } from "../eid/connector";
 import { connectorFor } from "../eid/connectors";
 import type { Locale } from "../i18n/locales";
 import { OAuthError } from "../oauth/errors";
-import { methodOrThrow } from "./eid-authentication";
-import { completeEid, failLogin } from "./flow";
+import { seeOther } from "../http/see-other";
+import { clientIpOf } from "../http/client-ip";
+import { pageLocale } from "../http/page-locale";
+import { completeEid } from "./complete-eid";
+import { failLogin } from "./fail-login";
+import { stepPathFor } from "./step-paths";
 import { requestOf, TransactionConflictError } from "./transaction";
 
 /** What the browser request tells a connector: the page language and the person's address. */
@@ -33,10 +38,9 @@ function stateOf(tx: LoginTransaction): Record<string, unknown> | null {
   return JSON.parse(decryptAtRest(tx.connectorState, sealContext(tx))) as Record<string, unknown>;
 }
 
-/** The person's address: the first X-Forwarded-For hop set by the load balancer, else loopback. */
-export function endUserIpOf(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "127.0.0.1";
+/** The language and address of the browser request that drives an eID step. */
+export function stepRequestOf(request: Request, tx: LoginTransaction): StepRequest {
+  return { locale: pageLocale(request, requestOf(tx).uiLocales), endUserIp: clientIpOf(request) };
 }
 
 async function resolve(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<{ connector: EidConnector; login: ConnectorLogin }> {
@@ -71,20 +75,21 @@ async function saveState(tx: LoginTransaction, state: Record<string, unknown> | 
   return saved;
 }
 
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
-}
-
-/** Begins the eID step: to the upstream eID, or to Porta's page for it. */
-export async function startEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<Response> {
+/**
+ * Begins the eID step: to the upstream eID, to Porta's page for it, or straight on when the eID
+ * answered at once (the mock eID). `cookies` are set on the answer (the browser-binding cookie of
+ * a login begun at authorize).
+ */
+export async function startEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest, cookies: string[] = []): Promise<Response> {
   const { connector, login } = await resolve(tx, client, step);
   const outcome = await connector.start(login);
+  if (outcome.kind === "complete") return completeEid(tx, client, outcome.result, cookies);
   if (outcome.kind === "redirect") {
     await saveState(tx, outcome.state, outcome.ref);
-    return seeOther(outcome.location);
+    return seeOther(outcome.location, { "Set-Cookie": cookies });
   }
   if (outcome.state) await saveState(tx, outcome.state);
-  return seeOther(`/login/${tx.id}/eid`);
+  return seeOther(stepPathFor(tx), { "Set-Cookie": cookies });
 }
 
 export type PollAnswer =

@@ -3,7 +3,7 @@
  * application's static_scopes for that eID (static strategy; request scopes beyond openid are
  * ignored). Design.md §6.
  */
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { findEidMethod } from "../eid/catalogue";
 import { releaseClaims } from "../eid/release-claims";
 import type { EidResult } from "../eid/types";

@@ -1,8 +1,8 @@
 /** What a hosted login page needs, loaded for the browser that owns the login. */
-import type { LoginState, LoginTransaction } from "../db/generated/client";
-import { findApplicationById, type ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
+import { findApplicationById } from "../clients/find-application";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
-import { findBrowserTransaction, requestOf } from "./transaction";
+import { findBrowserTransaction, requestOf, type LoginTransaction } from "./transaction";
 
 export type LoginPageData =
   | { kind: "ok"; tx: LoginTransaction; client: ApplicationRecord; request: AuthorizationRequest }
@@ -16,14 +16,4 @@ export async function loadLoginPage(transactionId: string, browserToken: string 
   const client = await findApplicationById(tx.applicationId);
   if (!client) return { kind: "missing" };
   return { kind: "ok", tx, client, request: requestOf(tx) };
-}
-
-/** The page that shows a login in `state`. */
-export function pagePathFor(tx: LoginTransaction): string {
-  const pages: Partial<Record<LoginState, string>> = {
-    eid_selection: "",
-    eid_authenticating: "/eid",
-    consent: "/consent",
-  };
-  return `/login/${tx.id}${pages[tx.state] ?? ""}`;
 }

@@ -3,11 +3,13 @@
  * request allows and within max_age (design.md §5.3). The cookie holds a random token; the
  * database holds its hash.
  */
+import { randomUUID } from "node:crypto";
 import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
 import { prisma } from "../db/client";
 import type { BrowserSession, Prisma } from "../db/generated/client";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
+import { sealSessionIdentity } from "../privacy/personal-data";
 
 export const SESSION_LIFETIME_S = 8 * 60 * 60;
 
@@ -22,7 +24,7 @@ export interface SessionIdentity {
 export async function findActiveSession(token: string | undefined, tenantId: string): Promise<BrowserSession | null> {
   if (!token) return null;
   const session = await (await prisma()).browserSession.findUnique({ where: { sessionHash: hashToken(token) } });
-  if (!session || session.endedAt || session.expiresAt <= new Date() || session.tenantId !== tenantId) return null;
+  if (!session || session.endedAt || !session.sealedIdentity || session.expiresAt <= new Date() || session.tenantId !== tenantId) return null;
   return session;
 }
 
@@ -39,12 +41,14 @@ export function newSessionToken(): string {
 }
 
 export function sessionCreateData(token: string, tenantId: string, identity: SessionIdentity): Prisma.BrowserSessionUncheckedCreateInput {
+  const id = randomUUID();
   return {
+    id,
     sessionHash: hashToken(token),
     tenantId,
     subject: identity.subject,
     acr: identity.acr,
-    identity: identity.identity as Prisma.InputJsonValue,
+    sealedIdentity: sealSessionIdentity(id, identity.identity),
     authTime: identity.authTime,
     expiresAt: new Date(Date.now() + SESSION_LIFETIME_S * 1000),
   };
@@ -55,11 +59,11 @@ export async function endSession(token: string | undefined): Promise<BrowserSess
   const db = await prisma();
   const ended = await db.browserSession.updateManyAndReturn({
     where: { sessionHash: hashToken(token), endedAt: null },
-    data: { endedAt: new Date() },
+    data: { endedAt: new Date(), sealedIdentity: null },
   });
   return ended[0] ?? null;
 }
 
 export async function endSessionById(id: string): Promise<void> {
-  await (await prisma()).browserSession.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date() } });
+  await (await prisma()).browserSession.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date(), sealedIdentity: null } });
 }

@@ -3,10 +3,14 @@
  * through these states; each move is a conditional update on (id, state, version), so two
  * instances or two browser tabs cannot both advance the same login.
  */
+import { randomUUID } from "node:crypto";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
 import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/generated/client";
-import type { AuthorizationRequest } from "../oauth/authorization/request";
+
+export type { LoginState, LoginTransaction };
+import type { AuthorizationRequest, LoginHint } from "../oauth/authorization/request";
+import { openLoginRequestPart, sealLoginRequestPart } from "../privacy/personal-data";
 
 export const TRANSITIONS: Readonly<Record<LoginState, readonly LoginState[]>> = {
   started: ["eid_selection", "eid_authenticating", "webhook_post_auth", "consent", "completed", "failed"],
@@ -38,41 +42,38 @@ export function canTransition(from: LoginState, to: LoginState): boolean {
 
 export type TransactionChanges = Omit<Prisma.LoginTransactionUncheckedUpdateInput, "id" | "state" | "version" | "applicationId">;
 
-/** Moves `tx` to `to`, writing `changes` in the same conditional update. */
+export interface TransitionOptions {
+  /** Run inside this database transaction (e.g. with the PAR request's consumption). */
+  db?: Prisma.TransactionClient;
+}
+
+/**
+ * Moves `tx` to `to`, writing `changes` in the same conditional update on (id, state, version).
+ * Returns the updated row; with `returning: false` it is not read back (completing a login: its
+ * request and claims need not be fetched and parsed again).
+ */
+export function transition(tx: LoginTransaction, to: LoginState, changes?: TransactionChanges, options?: TransitionOptions): Promise<LoginTransaction>;
+export function transition(tx: LoginTransaction, to: LoginState, changes: TransactionChanges, options: TransitionOptions & { returning: false }): Promise<void>;
 export async function transition(
   tx: LoginTransaction,
   to: LoginState,
   changes: TransactionChanges = {},
-  client?: Prisma.TransactionClient,
-): Promise<LoginTransaction> {
+  options: TransitionOptions & { returning?: boolean } = {},
+): Promise<LoginTransaction | void> {
   if (!canTransition(tx.state, to)) throw new IllegalTransitionError(`login ${tx.id}: ${tx.state} → ${to} is not allowed`);
-  const db = client ?? (await prisma());
-  const result = await db.loginTransaction.updateManyAndReturn({
-    where: { id: tx.id, state: tx.state, version: tx.version },
-    data: { ...changes, state: to, version: { increment: 1 } },
-  });
-  const updated = result[0];
-  if (!updated) throw new TransactionConflictError(`login ${tx.id} changed while moving ${tx.state} → ${to}`);
+  const db = options.db ?? (await prisma());
+  const where = { id: tx.id, state: tx.state, version: tx.version };
+  // A failed login will issue nothing: the claims it held are cleared as it fails.
+  const data = { ...changes, ...(to === "failed" ? { sealedClaims: null } : {}), state: to, version: { increment: 1 } };
+  const conflict = () => new TransactionConflictError(`login ${tx.id} changed while moving ${tx.state} → ${to}`);
+  if (options.returning === false) {
+    const result = await db.loginTransaction.updateMany({ where, data });
+    if (result.count !== 1) throw conflict();
+    return;
+  }
+  const updated = (await db.loginTransaction.updateManyAndReturn({ where, data }))[0];
+  if (!updated) throw conflict();
   return updated;
-}
-
-/**
- * The same conditional move as `transition`, for callers that do not need the updated row back
- * (completing a login): the row, with its request and claims, is not read back and parsed.
- */
-export async function advance(
-  tx: LoginTransaction,
-  to: LoginState,
-  changes: TransactionChanges = {},
-  client?: Prisma.TransactionClient,
-): Promise<void> {
-  if (!canTransition(tx.state, to)) throw new IllegalTransitionError(`login ${tx.id}: ${tx.state} → ${to} is not allowed`);
-  const db = client ?? (await prisma());
-  const result = await db.loginTransaction.updateMany({
-    where: { id: tx.id, state: tx.state, version: tx.version },
-    data: { ...changes, state: to, version: { increment: 1 } },
-  });
-  if (result.count !== 1) throw new TransactionConflictError(`login ${tx.id} changed while moving ${tx.state} → ${to}`);
 }
 
 export interface NewTransaction {
@@ -85,20 +86,41 @@ export interface NewTransaction {
   lifetimeS?: number;
 }
 
+/** A login_hint as stored: a hint naming a person (`sub:`, `uuid:`, `mock:`) is sealed whole. */
+type StoredLoginHint = LoginHint | { action: LoginHint["action"]; sealed: string };
+
+function storedRequest(id: string, request: AuthorizationRequest): Omit<AuthorizationRequest, "loginHint"> & { loginHint: StoredLoginHint } {
+  const hint = request.loginHint;
+  if (hint.sub === undefined && hint.uuid === undefined && hint.mock === undefined) return request;
+  return { ...request, loginHint: { action: hint.action, sealed: sealLoginRequestPart(id, hint as unknown as Record<string, unknown>) } };
+}
+
 export async function createTransaction(input: NewTransaction): Promise<LoginTransaction> {
   const db = await prisma();
+  const id = randomUUID();
   return db.loginTransaction.create({
     data: {
+      id,
       applicationId: input.applicationId,
       kind: input.kind,
       state: input.state,
-      request: input.request as unknown as Prisma.InputJsonValue,
+      request: storedRequest(id, input.request) as unknown as Prisma.InputJsonValue,
       browserHash: input.browserToken ? hashToken(input.browserToken) : null,
       acr: input.acr ?? null,
       parRequestId: input.request.parRequestId ?? null,
       expiresAt: new Date(Date.now() + (input.lifetimeS ?? BROWSER_LOGIN_LIFETIME_S) * 1000),
     },
   });
+}
+
+export async function findTransaction(id: string): Promise<LoginTransaction | null> {
+  return (await prisma()).loginTransaction.findUnique({ where: { id } });
+}
+
+/** The login paused for a webhook's page whose resume token hashes to `resumeTokenHash`. */
+export async function findPausedTransaction(resumeTokenHash: string): Promise<LoginTransaction | null> {
+  const tx = await (await prisma()).loginTransaction.findUnique({ where: { resumeTokenHash } });
+  return tx?.state === "paused" ? tx : null;
 }
 
 /** The login `id` if it belongs to this browser and has not expired; otherwise null. */
@@ -110,5 +132,7 @@ export async function findBrowserTransaction(id: string, browserToken: string | 
 }
 
 export function requestOf(tx: LoginTransaction): AuthorizationRequest {
-  return tx.request as unknown as AuthorizationRequest;
+  const stored = tx.request as unknown as Omit<AuthorizationRequest, "loginHint"> & { loginHint: StoredLoginHint };
+  if (!("sealed" in stored.loginHint)) return stored as AuthorizationRequest;
+  return { ...stored, loginHint: openLoginRequestPart(tx.id, stored.loginHint.sealed) as unknown as LoginHint };
 }

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { config } from "../config";
 import { escapeHtml, htmlPage } from "../http/html";
+import { seeOther } from "../http/see-other";
 
 export type ResponseMode = "query" | "fragment" | "form_post";
 
@@ -69,6 +70,5 @@ export function authorizationResponse(input: AuthorizationResponseInput): Respon
     });
     return applyHeaders(page, input.headers);
   }
-  const response = new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
-  return applyHeaders(response, input.headers);
+  return seeOther(location, { "Referrer-Policy": "no-referrer", ...input.headers });
 }

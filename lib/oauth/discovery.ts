@@ -7,6 +7,7 @@ import { config } from "../config";
 import { EID_METHODS } from "../eid/catalogue";
 import { SIGNING_ALGS } from "../keys/algorithms";
 import { SCOPE_VALUES } from "../clients/schemas";
+import { PROTOCOL_PATHS } from "../http/protocol-paths";
 
 export interface DiscoveryScope {
   /** The application's enabled acr values, when the document is asked for one application. */
@@ -25,18 +26,18 @@ export function discoveryMetadata(scope: DiscoveryScope = {}): Record<string, un
   const acrValues = scope.enabledAcrValues ?? EID_METHODS.filter((m) => !m.testOnly).map((m) => m.acr);
   return {
     issuer,
-    authorization_endpoint: `${issuer}/oauth2/authorize`,
-    token_endpoint: `${issuer}/oauth2/token`,
-    userinfo_endpoint: `${issuer}/oauth2/userinfo`,
-    jwks_uri: `${issuer}/.well-known/jwks`,
-    registration_endpoint: `${issuer}/oauth2/register`,
-    end_session_endpoint: `${issuer}/oauth2/logout`,
-    pushed_authorization_request_endpoint: `${issuer}/oauth2/par`,
-    backchannel_authentication_endpoint: `${issuer}/ciba/bc-authorize`,
+    authorization_endpoint: `${issuer}${PROTOCOL_PATHS.authorization}`,
+    token_endpoint: `${issuer}${PROTOCOL_PATHS.token}`,
+    userinfo_endpoint: `${issuer}${PROTOCOL_PATHS.userinfo}`,
+    jwks_uri: `${issuer}${PROTOCOL_PATHS.jwks}`,
+    registration_endpoint: `${issuer}${PROTOCOL_PATHS.registration}`,
+    end_session_endpoint: `${issuer}${PROTOCOL_PATHS.endSession}`,
+    pushed_authorization_request_endpoint: `${issuer}${PROTOCOL_PATHS.pushedAuthorization}`,
+    backchannel_authentication_endpoint: `${issuer}${PROTOCOL_PATHS.backchannelAuthentication}`,
     backchannel_token_delivery_modes_supported: ["poll", "ping"],
     backchannel_user_code_parameter_supported: false,
     backchannel_authentication_request_signing_alg_values_supported: [...SIGNING_ALGS],
-    headless_authorization_endpoint: `${issuer}/headless/authorize`,
+    headless_authorization_endpoint: `${issuer}${PROTOCOL_PATHS.headlessAuthorization}`,
     require_pushed_authorization_requests: false,
     scopes_supported: [...SCOPE_VALUES],
     response_types_supported: ["code", "id_token"],

@@ -4,7 +4,7 @@
  */
 import { CompactEncrypt, importJWK, SignJWT } from "jose";
 import { clientEncryptionKey } from "../clients/client-keys";
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { config } from "../config";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";

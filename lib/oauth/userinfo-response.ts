@@ -4,7 +4,7 @@
  * userinfo_encrypted_response_alg is; encryption alone wraps the JSON claims in a JWE.
  */
 import { CompactEncrypt, importJWK, SignJWT } from "jose";
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { clientEncryptionKey } from "../clients/client-keys";
 import { config } from "../config";
 import { isSigningAlg } from "../keys/algorithms";

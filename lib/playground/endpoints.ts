@@ -4,14 +4,14 @@
  * GET|POST /playground/callback   receive the response (query, form_post, or the fragment relayed by a small page)
  */
 import { createHash } from "node:crypto";
-import { config } from "../config";
-import { htmlPage } from "../http/html";
+import { escapeHtml, htmlPage } from "../http/html";
+import { readCappedText } from "../http/read-body";
+import { OAuthError } from "../oauth/errors";
+import { seeOther } from "../http/see-other";
 import { logger } from "../log";
 import { beginLogin, completeLogin, ZPlaygroundRequestSchema, type PendingLogin } from "./relying-party";
 import type { PlaygroundResult } from "./relying-party";
-import { cookieHeader, MAX_SEALED_BYTES, PLAYGROUND_RESULT_COOKIE, PLAYGROUND_STATE_COOKIE, readRawCookie, seal, unseal } from "./session";
-
-const secure = () => config().issuer.startsWith("https:");
+import { MAX_SEALED_BYTES, PLAYGROUND_RESULT_COOKIE, PLAYGROUND_STATE_COOKIE, playgroundCookie, readPlaygroundCookie, seal, unseal } from "./session";
 
 export async function startPlayground(request: Request): Promise<Response> {
   const q = new URL(request.url).searchParams;
@@ -31,14 +31,7 @@ export async function startPlayground(request: Request): Promise<Response> {
     return htmlPage({ title: "Playground", status: 400, body: `<h1>Invalid playground input</h1><p>${issue?.path.join(".")}: ${issue?.message}</p><p><a class="button" href="/playground">Back</a></p>` });
   }
   const { url, pending } = await beginLogin(parsed.data);
-  return new Response(null, {
-    status: 303,
-    headers: [
-      ["Location", url],
-      ["Cache-Control", "no-store"],
-      ["Set-Cookie", cookieHeader(PLAYGROUND_STATE_COOKIE, seal(pending, "state"), 900, secure())],
-    ],
-  });
+  return seeOther(url, { "Set-Cookie": playgroundCookie(PLAYGROUND_STATE_COOKIE, seal(pending, "state"), 900) });
 }
 
 /** A page that relays the URL fragment (not sent to servers) to this endpoint as a form post. */
@@ -64,13 +57,18 @@ function sealResult(result: PlaygroundResult): string {
 export async function playgroundCallback(request: Request): Promise<Response> {
   let parameters: URLSearchParams;
   if (request.method === "POST") {
-    parameters = new URLSearchParams(await request.text());
+    try {
+      parameters = new URLSearchParams(await readCappedText(request));
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      return htmlPage({ title: "Playground", status: error.status, body: `<h1>Invalid playground input</h1><p>${escapeHtml(error.description)}</p><p><a class="button" href="/playground">Back</a></p>` });
+    }
     parameters.delete("_relayed");
   } else {
     parameters = new URL(request.url).searchParams;
     if ([...parameters.keys()].length === 0) return fragmentRelay();
   }
-  const pending = unseal<PendingLogin>(readRawCookie(request.headers.get("cookie"), PLAYGROUND_STATE_COOKIE), "state");
+  const pending = unseal<PendingLogin>(readPlaygroundCookie(request, PLAYGROUND_STATE_COOKIE), "state");
   let result: PlaygroundResult;
   if (!pending) {
     result = { ok: false, error: "no_pending_login", errorDescription: "This browser has no playground login in progress (start one from the playground).", responseParameters: {} };
@@ -82,13 +80,7 @@ export async function playgroundCallback(request: Request): Promise<Response> {
       result = { ok: false, error: "playground_error", errorDescription: (error as Error).message, responseParameters: {} };
     }
   }
-  return new Response(null, {
-    status: 303,
-    headers: [
-      ["Location", "/playground/result"],
-      ["Cache-Control", "no-store"],
-      ["Set-Cookie", cookieHeader(PLAYGROUND_STATE_COOKIE, "", 0, secure())],
-      ["Set-Cookie", cookieHeader(PLAYGROUND_RESULT_COOKIE, sealResult(result), 600, secure())],
-    ],
+  return seeOther("/playground/result", {
+    "Set-Cookie": [playgroundCookie(PLAYGROUND_STATE_COOKIE, "", 0), playgroundCookie(PLAYGROUND_RESULT_COOKIE, sealResult(result), 600)],
   });
 }

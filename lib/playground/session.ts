@@ -1,10 +1,12 @@
 /**
  * The playground is a relying party inside Porta. It keeps its own per-login state (state, nonce,
  * PKCE verifier) and the last result in cookies sealed with AES-256-GCM (compressed first, so a
- * full ID token fits), like any server-side RP would keep them in its session.
+ * full ID token fits), like any server-side RP would keep them in its session. Path=/ (not
+ * /playground) because an https issuer's cookies carry the `__Host-` prefix, which requires it.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
+import { readCookie, serializeCookie } from "../http/cookies";
 
 export const PLAYGROUND_STATE_COOKIE = "porta_playground";
 export const PLAYGROUND_RESULT_COOKIE = "porta_playground_result";
@@ -28,14 +30,15 @@ export function unseal<T>(sealed: string | undefined, purpose: string): T | unde
   }
 }
 
-export function cookieHeader(name: string, value: string, maxAgeS: number, secure: boolean): string {
-  return [`${name}=${value}`, "Path=/playground", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeS}`, ...(secure ? ["Secure"] : [])].join("; ");
+/** A sealed value as it sits in its cookie ("v1.<iv>.<ciphertext>.<tag>"); anything else is ignored. */
+const SEALED_VALUE = /^[A-Za-z0-9._-]{1,4096}$/;
+
+/** Set-Cookie for a playground cookie (named and flagged as every Porta cookie, lib/http/cookies.ts). */
+export function playgroundCookie(name: string, value: string, maxAgeS: number): string {
+  return serializeCookie(name, value, { maxAgeS });
 }
 
-export function readRawCookie(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+/** The sealed value of a playground cookie in the request, if any. */
+export function readPlaygroundCookie(request: Request, name: string): string | undefined {
+  return readCookie(request, name, SEALED_VALUE);
 }

@@ -9,8 +9,9 @@ import { hashPassword } from "../crypto/password";
 import type { Database } from "../db/client";
 import { migrate } from "../db/migrate";
 import { SYSTEM_ACTOR } from "../audit/record-audit";
-import { createApplication } from "../clients/application-service";
+import { createApplication } from "../clients/create-application";
 import { ensureKeys } from "../keys/key-store";
+import { ensureSubjectSecret } from "../tenants/subject-secret";
 import { DEMO_CLIENT_ID, DEMO_TENANT_NAME, demoClientSecret, demoRedirectUri } from "./demo";
 
 export interface BootstrapReport {
@@ -47,8 +48,10 @@ export async function bootstrap(database: Database): Promise<BootstrapReport> {
       );
     }
 
-    for (const tenant of await db.tenant.findMany({ select: { id: true } })) {
+    for (const tenant of await db.tenant.findMany({ select: { id: true, subjectSecret: true } })) {
       report.keysCreated += await ensureKeys(database, { purpose: "oidc", tenantId: tenant.id });
+      // Tenants made before subject secrets existed get theirs here (or on first use).
+      if (!tenant.subjectSecret) await ensureSubjectSecret(tenant.id, db);
     }
     report.keysCreated += await ensureKeys(database, { purpose: "extension", tenantId: null });
 

@@ -1,10 +1,12 @@
-/** A new tenant, its first owner, its signing keys and the audit row, together. */
+/** A new tenant, its subject secret, its first owner, its signing keys and the audit row, together. */
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "../audit/record-audit";
 import { recordAudit } from "../audit/record-audit";
 import { db as database } from "../db/client";
 import type { Tenant } from "../db/generated/client";
 import { ensureKeys } from "../keys/key-store";
+import { newSealedSubjectSecret } from "./subject-secret";
 
 export const ZTenantInputSchema = z.object({
   name: z.string().trim().min(2, "Name must be at least 2 characters").max(80, "Name must be at most 80 characters"),
@@ -21,7 +23,8 @@ export async function createTenant(input: TTenantInput, ownerId: string, actor: 
   const existing = await d.prisma.tenant.findUnique({ where: { name: input.name } });
   if (existing) throw new DuplicateTenantError(`A tenant named ${input.name} already exists`);
   const tenant = await d.prisma.$transaction(async (tx) => {
-    const created = await tx.tenant.create({ data: { name: input.name, environment: input.environment } });
+    const id = randomUUID();
+    const created = await tx.tenant.create({ data: { id, name: input.name, environment: input.environment, subjectSecret: newSealedSubjectSecret(id) } });
     await tx.tenantMembership.create({ data: { adminUserId: ownerId, tenantId: created.id, role: "owner" } });
     await recordAudit(tx, actor, { tenantId: created.id, action: "tenant.create", targetType: "tenant", targetId: created.id, after: input });
     return created;

@@ -131,7 +131,8 @@ export async function dispatchEvent(target: DispatchTarget, event: WebhookEvent,
       },
     });
     if (last.outcome.kind === "failure") {
-      logger.warn({ extensionId: target.webhook.id, event: event.event, attempt, failure: last.outcome.failure, status: last.status }, "webhook attempt failed");
+      // The detail (the network's words, the answer's faults) is for the log only: the relying party reads "login webhook failed".
+      logger.warn({ extensionId: target.webhook.id, event: event.event, conversationId: event.conversationId, attempt, failure: last.outcome.failure, detail: last.outcome.detail, status: last.status }, "webhook attempt failed");
     }
     if (!last.retryable) break;
   }

@@ -4,7 +4,7 @@
  */
 import { config } from "../config";
 import { randomHex128 } from "../crypto/random";
-import type { ApplicationRecord } from "../clients/application-service";
+import type { ApplicationRecord } from "../clients/application-record";
 import { dispatchEvent, type DispatchOutcome } from "./dispatch";
 import { POST_AUTH_EVENT, type PostAuthEvent } from "./events";
 

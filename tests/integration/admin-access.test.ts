@@ -1,10 +1,12 @@
 /**
  * Dashboard authorisation in the core: an admin reaches only the tenants they belong to, and
- * sign-in locks an account after repeated wrong passwords.
+ * sign-in guessing is limited per (email, client IP) and per client IP, never account-wide.
  */
+import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTo, LOCKOUT_MS, MAX_FAILED_SIGN_INS, tenantsOf, verifyAdminCredentials } from "../../lib/admin/admin-users";
-import { hashPassword } from "../../lib/crypto/password";
+import { SIGN_IN_PAIR_LIMIT } from "../../lib/abuse/limits";
+import { accessTo, tenantsOf, verifyAdminCredentials } from "../../lib/admin/admin-users";
+import { hashPassword, verifyPassword } from "../../lib/crypto/password";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { startTestPorta, type TestPorta } from "../support/test-server";
@@ -41,20 +43,48 @@ describe("tenant membership", () => {
   });
 });
 
-describe("sign-in", () => {
+// Password checks cost scrypt: tests with many of them use hashes with the earlier, cheaper parameters.
+describe("sign-in", { timeout: 60_000 }, () => {
   it("accepts the right password, refuses a wrong one and an unknown email alike", async () => {
     await newAdmin("dave@example.com", "the right password");
-    expect(await verifyAdminCredentials("DAVE@example.com ", "the right password")).toMatchObject({ ok: true, email: "dave@example.com" });
-    expect(await verifyAdminCredentials("dave@example.com", "wrong")).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyAdminCredentials("nobody@example.com", "wrong")).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyAdminCredentials("DAVE@example.com ", "the right password", "192.0.2.1")).toMatchObject({ ok: true, email: "dave@example.com" });
+    expect(await verifyAdminCredentials("dave@example.com", "wrong", "192.0.2.1")).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyAdminCredentials("nobody@example.com", "wrong", "192.0.2.1")).toEqual({ ok: false, reason: "invalid" });
   });
 
-  it(`locks the account for ${LOCKOUT_MS / 60000} minutes after ${MAX_FAILED_SIGN_INS} wrong passwords, even for the right one`, async () => {
-    const erin = await newAdmin("erin@example.com", "erin's password");
-    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) expect((await verifyAdminCredentials(erin.email, "guess")).ok).toBe(false);
-    expect(await verifyAdminCredentials(erin.email, "guess")).toEqual({ ok: false, reason: "locked" });
-    expect(await verifyAdminCredentials(erin.email, "erin's password")).toEqual({ ok: false, reason: "locked" });
-    await (await prisma()).adminUser.update({ where: { id: erin.id }, data: { lockedUntil: new Date(Date.now() - 1000) } });
-    expect((await verifyAdminCredentials(erin.email, "erin's password")).ok).toBe(true);
+  it(`50 concurrent wrong passwords all count: that address is refused even the right password, another address signs in`, async () => {
+    const erin = await (await prisma()).adminUser.create({ data: { email: "erin@example.com", passwordHash: await legacyHash("erin's password") } });
+    const results = await Promise.all(Array.from({ length: 50 }, () => verifyAdminCredentials(erin.email, "guess", "198.51.100.20")));
+    expect(results.every((r) => !r.ok)).toBe(true);
+    // The (email, IP) and the IP counter both hold every one of the 50.
+    expect(await (await prisma()).rateLimit.count({ where: { points: 50 } })).toBe(2);
+    expect(await verifyAdminCredentials(erin.email, "erin's password", "198.51.100.20")).toMatchObject({ ok: false, reason: "throttled" });
+    expect((await verifyAdminCredentials(erin.email, "erin's password", "198.51.100.21")).ok).toBe(true);
+  });
+
+  it(`after ${SIGN_IN_PAIR_LIMIT.failures} wrong passwords from one address, it is refused with a wait, and the account is not locked`, async () => {
+    const fay = await (await prisma()).adminUser.create({ data: { email: "fay@example.com", passwordHash: await legacyHash("fay's password") } });
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.failures; i++) expect(await verifyAdminCredentials(fay.email, "guess", "198.51.100.30")).toEqual({ ok: false, reason: "invalid" });
+    const refused = await verifyAdminCredentials(fay.email, "fay's password", "198.51.100.30");
+    expect(refused).toMatchObject({ ok: false, reason: "throttled" });
+    expect(refused.ok === false && refused.reason === "throttled" && refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await verifyAdminCredentials(fay.email, "fay's password", "198.51.100.31")).ok).toBe(true);
+  });
+
+  it("a hash made with the earlier scrypt parameters verifies and is replaced by a stronger one at sign-in", async () => {
+    const gus = await (await prisma()).adminUser.create({ data: { email: "gus@example.com", passwordHash: await legacyHash("gus's password") } });
+    expect((await verifyAdminCredentials(gus.email, "gus's password", "192.0.2.40")).ok).toBe(true);
+    const stored = (await (await prisma()).adminUser.findUniqueOrThrow({ where: { id: gus.id } })).passwordHash;
+    expect(stored).toMatch(/^scrypt\$65536\$8\$2\$/);
+    expect(await verifyPassword("gus's password", stored)).toBe(true);
   });
 });
+
+/** scrypt$32768$8$1$… as Porta stored passwords before the parameters were raised. */
+async function legacyHash(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }, (e, key) => (e ? reject(e) : resolve(key))),
+  );
+  return ["scrypt", 32768, 8, 1, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}

@@ -92,6 +92,21 @@ describe("CIBA (poll)", () => {
     expect(((await stolen.json()) as { error: string }).error).toBe("unauthorized_client");
   });
 
+  it("runs authorize's login_hint, nonce and acr_values checks too (one pipeline): malformed → invalid_request", async () => {
+    const bad = async (form: Record<string, string>) => {
+      const r = await post("/ciba/bc-authorize", ciba, form);
+      return { status: r.status, error: ((await r.json()) as { error?: string }).error };
+    };
+    const base = { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` };
+    expect(await bad({ ...base, login_hint: `sub:ssn:${ERIK} action:dance` })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ ...base, login_hint: `sub:ssn:${ERIK} message:not*base64!` })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ ...base, login_hint: `sub:ssn:${ERIK} sub:ssn:${ERIK}` })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ ...base, nonce: "n".repeat(513) })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await bad({ scope: "openid", login_hint: `sub:ssn:${ERIK} acr_values:urn:grn:authn:dk:mitid:substantial` })).toEqual({ status: 400, error: "invalid_request" });
+    // The hint's scope: and acr_values: join those parameters, as at authorize (quirks mode, spec 2.4).
+    expect(await bad({ scope: "profile", login_hint: `sub:ssn:${ERIK} scope:openid acr_values:${SE}` })).toEqual({ status: 200, error: undefined });
+  });
+
   it("another CIBA client polling this client's auth_req_id → invalid_grant", async () => {
     const other = await registerClient(porta, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
     const started = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
@@ -156,6 +171,16 @@ describe("headless", () => {
     const done = await post("/oauth2/token", headless, { grant_type: "urn:service:params:grant-type:headless", headless_req_id: started.headless_req_id });
     expect(done.status).toBe(200);
     expect(decodeJwt(((await done.json()) as { id_token: string }).id_token)).toMatchObject({ ssn: ERIK, acr: SE });
+  });
+
+  it("runs the same login_hint and nonce checks as CIBA, and serves Swedish BankID only", async () => {
+    const status = async (form: Record<string, string>) => {
+      const r = await post("/headless/authorize", headless, form);
+      return { status: r.status, error: ((await r.json()) as { error?: string }).error };
+    };
+    expect(await status({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK} action:dance` })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await status({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, nonce: "" })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await status({ scope: "openid", acr_values: "urn:grn:authn:no:bankid", login_hint: "sub:ssn:22048712359" })).toEqual({ status: 400, error: "invalid_request" });
   });
 });
 

@@ -1,16 +1,18 @@
 /**
  * private_key_jwt (RFC 7523, spec 2.7, design.md §5.4) and signed request objects (RFC 9101,
  * design.md §5.3, §11), the refusals: every bad client assertion is 401 invalid_client (400
- * invalid_request for a malformed request) and leaves the code redeemable; every bad request object
- * is invalid_request_object at the registered redirect_uri, or Porta's error page when the
- * redirect_uri is not registered, or 400 JSON at the PAR endpoint.
+ * invalid_request for a malformed request) and leaves the code redeemable; once the client is
+ * looked up, the answer only says "Client authentication failed" and the log says why. Every bad
+ * request object is invalid_request_object at the registered redirect_uri, or Porta's error page
+ * when the redirect_uri is not registered, or 400 JSON at the PAR endpoint, saying what is wrong.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWTPayload } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db/client";
 import { requiresJti } from "../../lib/eid/catalogue";
 import { errorPageCode, responseParams, TestBrowser, type Hop } from "../support/browser";
+import { CLIENT_AUTHENTICATION_FAILED, expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -18,6 +20,7 @@ const MOCK = "urn:grn:authn:mock";
 const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
 let porta: TestPorta;
+let authLog: ClientAuthFailureLog;
 /** The registered RSA signing key (kid k1) and one Porta has never seen. */
 let key: CryptoKey;
 let unregisteredKey: CryptoKey;
@@ -33,6 +36,7 @@ let pkjEs: RegisteredClient;
 let secretClient: RegisteredClient;
 
 beforeAll(async () => {
+  authLog = recordClientAuthFailures();
   porta = await startTestPorta();
   const rsa = await generateKeyPair("RS256", { extractable: true });
   const ec = await generateKeyPair("ES256", { extractable: true });
@@ -56,6 +60,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await porta.close();
+  authLog.stop();
+});
+
+beforeEach(() => {
+  authLog.takeNew();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -151,6 +160,17 @@ async function expectRefusedKeepsCode(issued: IssuedCode, answer: JsonAnswer, st
   expectTokens(await redeemWith(issued, await assertion(issued.client)));
 }
 
+/** The generic 401 invalid_client (nothing says why), and Porta's log gives `reason`. */
+function expectAuthFailed(answer: JsonAnswer, reason: RegExp): void {
+  expectRefused(answer, 401, "invalid_client");
+  expectClientAuthFailed(answer, authLog, reason);
+}
+
+async function expectAuthFailedKeepsCode(issued: IssuedCode, answer: JsonAnswer, reason: RegExp): Promise<void> {
+  expectAuthFailed(answer, reason);
+  expectTokens(await redeemWith(issued, await assertion(issued.client)));
+}
+
 describe("private_key_jwt at the token endpoint: refused assertions", () => {
   it("a correct assertion (aud = the issuer) gets tokens, once", async () => {
     const issued = await issueCode(pkj);
@@ -166,7 +186,7 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     ["an empty array", () => []],
   ])("aud = %s → 401 invalid_client, and the code stays redeemable", async (_name, aud) => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { aud: aud() })), 401, "invalid_client", /aud/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { aud: aud() })), /aud must be the issuer identifier/);
   });
 
   it("aud = [the issuer] is accepted", async () => {
@@ -183,19 +203,19 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
 
   it("an expired assertion → 401 invalid_client", async () => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { iat: now() - 300, exp: now() - 120 })), 401, "invalid_client", /expired/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { iat: now() - 300, exp: now() - 120 })), /client_assertion has expired/);
   });
 
   it("exp an hour ahead → 401 invalid_client; exactly 5 minutes ahead is accepted", async () => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: now() + 3600 })), 401, "invalid_client", /exp/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: now() + 3600 })), /expires too far ahead/);
     const next = await issueCode(pkj);
     expectTokens(await redeemWith(next, await assertion(pkj, { exp: now() + 300 })));
   });
 
   it("no exp → 401 invalid_client", async () => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: undefined })), 401, "invalid_client", /exp/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { exp: undefined })), /must have exp/);
   });
 
   it("a reused jti → 401 invalid_client on the second use, also re-signed with new times; that code stays redeemable", async () => {
@@ -203,25 +223,25 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     const once = await assertion(pkj, { jti });
     expectTokens(await redeemWith(await issueCode(pkj), once));
     const issued = await issueCode(pkj);
-    expectRefused(await redeemWith(issued, once), 401, "invalid_client", /jti was already used/);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti, iat: now() + 1, exp: now() + 90 })), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await redeemWith(issued, once), /jti was already used/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti, iat: now() + 1, exp: now() + 90 })), /jti was already used/);
   });
 
   it("an assertion spent on a refused redemption (wrong code_verifier, unknown code, used code) cannot be used again", async () => {
     const issued = await issueCode(pkj);
     const spentOnVerifier = await assertion(pkj);
     expectRefused(await redeemWith(issued, spentOnVerifier, { code_verifier: randomBytes(32).toString("base64url") }), 400, "invalid_grant");
-    expectRefused(await redeemWith(issued, spentOnVerifier), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await redeemWith(issued, spentOnVerifier), /jti was already used/);
 
     const spentOnUnknownCode = await assertion(pkj);
     expectRefused(await redeemWith({ ...issued, code: randomBytes(32).toString("base64url") }, spentOnUnknownCode), 400, "invalid_grant");
-    expectRefused(await redeemWith(issued, spentOnUnknownCode), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await redeemWith(issued, spentOnUnknownCode), /jti was already used/);
 
     expectTokens(await redeemWith(issued, await assertion(pkj)));
     const spentOnUsedCode = await assertion(pkj);
     expectRefused(await redeemWith(issued, spentOnUsedCode), 400, "invalid_grant", /already used/);
     const next = await issueCode(pkj);
-    expectRefused(await redeemWith(next, spentOnUsedCode), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await redeemWith(next, spentOnUsedCode), /jti was already used/);
     expectTokens(await redeemWith(next, await assertion(pkj)));
   });
 
@@ -237,12 +257,12 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
 
   it("a jti that is not a string (RFC 7519 §4.1.7) → 401 invalid_client: its reuse could not be detected", async () => {
     const issued = await issueCode(pkjNoFtn);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkjNoFtn, { jti: 4711 })), 401, "invalid_client", /jti/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkjNoFtn, { jti: 4711 })), /jti must be a string/);
   });
 
   it("require_jti: an assertion without jti → 401 invalid_client; with a jti it is accepted", async () => {
     const issued = await issueCode(pkjJti);
-    expectRefused(await redeemWith(issued, await assertion(pkjJti, { jti: undefined })), 401, "invalid_client", /jti/);
+    expectAuthFailed(await redeemWith(issued, await assertion(pkjJti, { jti: undefined })), /must have a jti/);
     expectTokens(await redeemWith(issued, await assertion(pkjJti)));
     // The same client without require_jti (and without FTN) accepts an assertion without jti.
     expectTokens(await redeemWith(await issueCode(pkjNoFtn), await assertion(pkjNoFtn, { jti: undefined })));
@@ -250,7 +270,7 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
 
   it("FTN enabled: a jti is required even without require_jti", async () => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti: undefined })), 401, "invalid_client", /jti/);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, { jti: undefined })), /must have a jti/);
   });
 
   it("an unsigned assertion (alg none) → 401 invalid_client", async () => {
@@ -275,7 +295,7 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     ["without a kid", null],
   ])("signed by an unregistered key %s → 401 invalid_client", async (_name, kid) => {
     const issued = await issueCode(pkj);
-    await expectRefusedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, {}, { key: unregisteredKey, kid })), 401, "invalid_client");
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkj, {}, { key: unregisteredKey, kid })), /signature is invalid|not signed by a key registered/);
   });
 
   it("a body client_id different from the assertion's sub → 401 invalid_client", async () => {
@@ -297,7 +317,7 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
 
   it("a client_secret_basic client presenting a client assertion → 401 invalid_client; its code stays redeemable with Basic", async () => {
     const issued = await issueCode(secretClient);
-    expectRefused(await redeemWith(issued, await assertion(secretClient)), 401, "invalid_client", /client_secret_basic/);
+    expectAuthFailed(await redeemWith(issued, await assertion(secretClient)), /registered for client_secret_basic, not private_key_jwt/);
     const tokens = await postForm(
       "/oauth2/token",
       { grant_type: "authorization_code", code: issued.code, redirect_uri: RP_CALLBACK, code_verifier: issued.verifier },
@@ -314,7 +334,7 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
       client_assertion_type: ASSERTION_TYPE,
       client_assertion: await assertion(pkj, { aud: `${porta.issuer}/oauth2/par` }),
     });
-    expectRefused(pushed, 401, "invalid_client", /aud/);
+    expectAuthFailed(pushed, /aud must be the issuer identifier/);
     expect(pushed.body).not.toHaveProperty("request_uri");
   });
 
@@ -324,14 +344,34 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     const once = await assertion(pkj);
     const first = await push(once);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expectRefused(await push(once), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await push(once), /jti was already used/);
 
     const spentOnRefusal = await assertion(pkj);
     expectRefused(await push(spentOnRefusal, { redirect_uri: "https://elsewhere.example/cb" }), 400, "invalid_request");
-    expectRefused(await push(spentOnRefusal), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await push(spentOnRefusal), /jti was already used/);
 
     const issued = await issueCode(pkj);
-    expectRefused(await redeemWith(issued, once), 401, "invalid_client", /jti was already used/);
+    expectAuthFailed(await redeemWith(issued, once), /jti was already used/);
+    expectTokens(await redeemWith(issued, await assertion(pkj)));
+  });
+
+  it("an unknown client_id, a signature by an unregistered key and a wrong aud answer identically; only the log tells them apart", async () => {
+    const issued = await issueCode(pkj);
+    const unknown = "no-such-client";
+    const answers = [
+      await redeemWith(issued, await sign({ iss: unknown, sub: unknown, aud: porta.issuer, iat: now(), exp: now() + 60, jti: randomUUID() })),
+      await redeemWith(issued, await assertion(pkj, {}, { key: unregisteredKey })),
+      await redeemWith(issued, await assertion(pkj, { aud: `${porta.issuer}/oauth2/token` })),
+    ];
+    const shapes = answers.map((a) => ({ status: a.status, body: a.body, authenticate: a.headers.get("www-authenticate") }));
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    expect(shapes[0]).toEqual({ status: 401, body: { error: "invalid_client", error_description: CLIENT_AUTHENTICATION_FAILED }, authenticate: null });
+    expect(authLog.takeNew().map((line) => [line.clientId, line.reason])).toEqual([
+      [unknown, "unknown client_id"],
+      [pkj.client_id, "client_assertion signature is invalid"],
+      [pkj.client_id, expect.stringMatching(/aud must be the issuer identifier/)],
+    ]);
     expectTokens(await redeemWith(issued, await assertion(pkj)));
   });
 });
@@ -371,6 +411,8 @@ function expectInvalidRequestObject(hop: Hop): void {
   const params = responseParams(hop.location!);
   expect(params.error, params.error_description).toBe("invalid_request_object");
   expect(params.error_description).toBeTruthy();
+  // A request object's refusal says what is wrong with it; only client authentication is generic.
+  expect(params.error_description).not.toBe(CLIENT_AUTHENTICATION_FAILED);
   expect(params.state).toBe("outer-state");
   expect(params.iss).toBe(porta.issuer);
   expect(params).not.toHaveProperty("code");
@@ -488,7 +530,9 @@ describe("a request object inside a PAR body", () => {
 
   it("a bad one → 400 invalid_request_object JSON", async () => {
     for (const bad of [await requestObject(pkj, {}, { key: unregisteredKey }), await requestObject(pkj, { aud: "https://other.example" }), await requestObject(pkj, { client_id: pkjJti.client_id })]) {
-      expectRefused(await pushJar(bad), 400, "invalid_request_object");
+      const answer = await pushJar(bad);
+      expectRefused(answer, 400, "invalid_request_object");
+      expect(answer.body.error_description).not.toBe(CLIENT_AUTHENTICATION_FAILED);
     }
   });
 });

@@ -10,6 +10,7 @@ import { generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../lib/db/client";
 import { responseParams, TestBrowser } from "../support/browser";
+import { expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -46,7 +47,10 @@ let trap: net.Server;
 let trapPort: number;
 let connections = 0;
 
+let authLog: ClientAuthFailureLog;
+
 beforeAll(async () => {
+  authLog = recordClientAuthFailures();
   porta = await startTestPorta();
   key = (await generateKeyPair("RS256")).privateKey;
   trap = net.createServer((socket) => {
@@ -60,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => trap.close(() => resolve()));
   await porta.close();
+  authLog.stop();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -152,10 +157,11 @@ describe("a stored jwks_uri that points at loopback", () => {
     ["127.0.0.1 over plain http", () => `http://127.0.0.1:${trapPort}/jwks`],
     ["a name that resolves to 127.0.0.1", () => `https://loopback.rp.example:${trapPort}/jwks`],
     ["a name that resolves to a public address and 127.0.0.1", () => `https://rebind.rp.example:${trapPort}/jwks`],
-  ])("%s: the token endpoint answers 401 invalid_client at once, says it was blocked, and connects nowhere", async (_name, uri) => {
+  ])("%s: the token endpoint answers 401 invalid_client at once, logs that it was blocked, and connects nowhere", async (_name, uri) => {
     const client = await clientWithStoredJwksUri(uri());
     const issued = await issueCode(client);
     const before = connections;
+    authLog.takeNew();
     const started = Date.now();
     const answer = await postForm("/oauth2/token", {
       grant_type: "authorization_code",
@@ -166,9 +172,7 @@ describe("a stored jwks_uri that points at loopback", () => {
       client_assertion: await assertion(client),
     });
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(401);
-    expect(answer.body.error).toBe("invalid_client");
-    expect(answer.body.error_description).toMatch(/jwks_uri.*blocked/);
+    expectClientAuthFailed(answer, authLog, /jwks_uri.*blocked/);
     expect(answer.body).not.toHaveProperty("access_token");
     expect(connections).toBe(before);
   });
@@ -176,6 +180,7 @@ describe("a stored jwks_uri that points at loopback", () => {
   it("the PAR endpoint and a request object at authorize are refused the same way, with no connection", async () => {
     const client = await clientWithStoredJwksUri(`https://localhost:${trapPort}/jwks`);
     const before = connections;
+    authLog.takeNew();
     const pushed = await postForm("/oauth2/par", {
       redirect_uri: RP_CALLBACK,
       response_type: "code",
@@ -183,9 +188,7 @@ describe("a stored jwks_uri that points at loopback", () => {
       client_assertion_type: ASSERTION_TYPE,
       client_assertion: await assertion(client),
     });
-    expect(pushed.status, JSON.stringify(pushed.body)).toBe(401);
-    expect(pushed.body.error).toBe("invalid_client");
-    expect(pushed.body.error_description).toMatch(/blocked/);
+    expectClientAuthFailed(pushed, authLog, /blocked/);
 
     const request = await new SignJWT({ iss: client.client_id, aud: porta.issuer, client_id: client.client_id, response_type: "code", redirect_uri: RP_CALLBACK, scope: "openid", acr_values: MOCK, exp: now() + 60 })
       .setProtectedHeader({ alg: "RS256", kid: "k1" })

@@ -134,6 +134,14 @@ describe("PAR endpoint", () => {
     expect(answer.headers.get("www-authenticate")).toMatch(/^Basic /);
   });
 
+  it("an unknown client_id answers exactly as a wrong secret does", async () => {
+    const wrong = await postForm("/oauth2/par", pushedParams({}), { Authorization: basicAuth(rp.client_id, `${rp.client_secret!}x`) });
+    const unknown = await postForm("/oauth2/par", pushedParams({}), { Authorization: basicAuth("no-such-client", rp.client_secret!) });
+    const shape = (answer: JsonAnswer) => ({ status: answer.status, body: answer.body, authenticate: answer.headers.get("www-authenticate") });
+    expect(shape(unknown)).toEqual(shape(wrong));
+    expect(wrong.body).toEqual({ error: "invalid_client", error_description: "Client authentication failed" });
+  });
+
   it("request_uri inside the PAR body is 400 invalid_request", async () => {
     const earlier = await pushOk(rp);
     expectJsonError(await push(rp, { request_uri: earlier }), 400, "invalid_request");

@@ -38,6 +38,14 @@ describe("npm start", () => {
     expect(p.output().trim()).toMatch(/^Invalid configuration: PORTA_SECRET is required with DATABASE_URL/);
   });
 
+  it("a DATABASE_URL where no PostgreSQL answers stops start-up with one line saying so", async () => {
+    const p = spawnPorta({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none", PORTA_SECRET: "x".repeat(32), PORT: String(await freePort()) });
+    started.push(p);
+    expect(await p.exited()).toBe(1);
+    const lines = p.output().trim().split("\n");
+    expect(lines).toEqual(["DATABASE_URL: no PostgreSQL answers at 127.0.0.1:1 (connect ECONNREFUSED)"]);
+  });
+
   it("embedded: generates the secret, seeds, serves discovery; a second process on the same DATA_DIR is refused", { timeout: 120_000 }, async () => {
     const dataDir = tempDir();
     const port = await freePort();

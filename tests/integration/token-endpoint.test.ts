@@ -6,10 +6,11 @@
  */
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
 import { TestBrowser } from "../support/browser";
+import { CLIENT_AUTHENTICATION_FAILED, expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import {
   authorizePath,
@@ -234,6 +235,57 @@ describe("token endpoint: client authentication and request shape", () => {
     const body = `${new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: RP_CALLBACK })}&code=${code}`;
     await expectTokenError(await tokenRequest(porta, body, { Authorization: basicAuth(rp.client_id, rp.client_secret!) }), 400, "invalid_request");
     await redeemOk(porta, rp, code);
+  });
+});
+
+describe("token endpoint: a refused client authentication says nothing about why", () => {
+  let authLog: ClientAuthFailureLog;
+  beforeAll(() => {
+    authLog = recordClientAuthFailures();
+  });
+  afterAll(() => authLog.stop());
+  beforeEach(() => {
+    authLog.takeNew();
+  });
+
+  const answerOf = async (response: Response) => ({
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    authenticate: response.headers.get("www-authenticate"),
+  });
+  const form = { grant_type: "authorization_code", code: "x".repeat(43), redirect_uri: RP_CALLBACK };
+
+  it("Basic: an unknown client_id and a wrong secret answer identically (status, body, WWW-Authenticate); the log tells them apart", async () => {
+    const unknown = await answerOf(await tokenRequest(porta, form, { Authorization: basicAuth("no-such-client", "secret") }));
+    expectClientAuthFailed(unknown, authLog, /^unknown client_id$/);
+    const wrong = await answerOf(await tokenRequest(porta, form, { Authorization: basicAuth(rp.client_id, `${rp.client_secret!}x`) }));
+    expectClientAuthFailed(wrong, authLog, /^wrong client secret$/);
+    expect(wrong).toEqual(unknown);
+    expect(unknown.body).toEqual({ error: "invalid_client", error_description: CLIENT_AUTHENTICATION_FAILED });
+    expect(unknown.authenticate).toMatch(/^Basic realm=/);
+  });
+
+  it("client_secret_post: an unknown client_id, a wrong secret and the wrong method answer identically", async () => {
+    const post = (clientId: string, secret: string) => tokenRequest(porta, { ...form, client_id: clientId, client_secret: secret });
+    const unknown = await answerOf(await post("no-such-client", "secret"));
+    expectClientAuthFailed(unknown, authLog, /^unknown client_id$/);
+    const wrongSecret = await answerOf(await post(rp.client_id, `${rp.client_secret!}x`));
+    // rp is registered for client_secret_basic: a right secret sent the wrong way fails the same.
+    expectClientAuthFailed(wrongSecret, authLog, /registered for client_secret_basic, not client_secret_post/);
+    const wrongMethod = await answerOf(await post(rp.client_id, rp.client_secret!));
+    expectClientAuthFailed(wrongMethod, authLog, /registered for client_secret_basic, not client_secret_post/);
+    expect(wrongSecret).toEqual(unknown);
+    expect(wrongMethod).toEqual(unknown);
+    expect(unknown.authenticate).toBeNull();
+  });
+
+  it("the log line carries the request id the server answered with", async () => {
+    const response = await tokenRequest(porta, form, { Authorization: basicAuth("no-such-client", "secret") });
+    await response.arrayBuffer();
+    const [line] = authLog.takeNew();
+    expect(line?.reqId).toBeTruthy();
+    expect(line?.reqId).toBe(response.headers.get("x-request-id"));
+    expect(line).toMatchObject({ clientId: "no-such-client", method: "client_secret_basic", reason: "unknown client_id" });
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type PollAnswer,
 } from "../support/bankid-login";
 import { TestBrowser } from "../support/browser";
-import { b64url, expectCode, expectErrorPage, expectRedirectedError, redeemOk } from "../support/hosted-login";
+import { b64url, EID_MISCONFIGURED, expectCode, expectErrorPage, expectRedirectedError, redeemOk } from "../support/hosted-login";
 import type { TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -204,7 +204,8 @@ describe("a BankID order that ends without a login", () => {
     const browser = new TestBrowser(porta.issuer);
     const { tx, start } = await startBankIdLogin(browser, tenant.client);
     const params = expectRedirectedError(start, porta, { error: "server_error", state: "st-bankid" });
-    expect(params.error_description).toMatch(/invalidParameters/);
+    expect(params.error_description).toBe(EID_MISCONFIGURED);
+    expect(params.error_description).not.toMatch(/invalidParameters|endUserIp/);
     expect(await codeIssuedFor(tx)).toBe(false);
   });
 });

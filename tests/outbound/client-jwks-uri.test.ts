@@ -8,8 +8,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { responseParams, TestBrowser } from "../support/browser";
+import { expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -24,6 +25,7 @@ const hits = new Map<string, number>();
 let keyServer: http.Server;
 let keyServerUrl: string;
 let porta: TestPorta;
+let authLog: ClientAuthFailureLog;
 
 interface SigningKey {
   kid: string;
@@ -59,13 +61,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
   keyServerUrl = `http://127.0.0.1:${(keyServer.address() as AddressInfo).port}`;
+  authLog = recordClientAuthFailures();
   porta = await startTestPorta();
+});
+
+beforeEach(() => {
+  authLog.takeNew();
 });
 
 afterAll(async () => {
   keyServer.closeAllConnections();
   await new Promise<void>((resolve) => keyServer.close(() => resolve()));
   await porta.close();
+  authLog.stop();
 });
 
 /** Registers a private_key_jwt client whose jwks_uri is `path` on the key server. */
@@ -123,11 +131,9 @@ function expectTokens(answer: JsonAnswer): void {
   expect(typeof answer.body.access_token).toBe("string");
 }
 
-function expectInvalidClient(answer: JsonAnswer, description?: RegExp): void {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(401);
-  expect(answer.body.error).toBe("invalid_client");
-  expect(answer.body.error_description).toBeTruthy();
-  if (description) expect(answer.body.error_description).toMatch(description);
+/** The generic 401 invalid_client; why (`reason`) is only in Porta's log. */
+function expectInvalidClient(answer: JsonAnswer, reason: RegExp): void {
+  expectClientAuthFailed(answer, authLog, reason);
   expect(answer.body).not.toHaveProperty("access_token");
 }
 
@@ -235,6 +241,19 @@ describe("client keys from jwks_uri", () => {
       const client = await registerWithJwksUri(path);
       expectInvalidClient(await redeem(client, await issueCode(client), key), /exceeds/);
     }
+  });
+
+  it("a jwks_uri where nothing listens: a request object is refused, and neither the address nor the errno reaches the relying party", async () => {
+    const key = await newKey("dead-1");
+    const client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks_uri: "http://127.0.0.1:9/jwks" });
+    const request = await new SignJWT({ iss: client.client_id, aud: porta.issuer, client_id: client.client_id, redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", state: "dead", exp: now() + 60 })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid })
+      .sign(key.privateKey);
+    const hop = await new TestBrowser(porta.issuer).get(`/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", request })}`);
+    const shown = hop.location ? (responseParams(hop.location).error_description ?? "") : hop.text;
+    expect(hop.status === 303 || hop.status === 400, hop.text.slice(0, 200)).toBe(true);
+    expect(shown).toMatch(/jwks_uri could not be fetched \(network\)/);
+    expect(shown).not.toMatch(/127\.0\.0\.1|:9\b|ECONNREFUSED|connect /);
   });
 
   it("a redirect is not followed → 401 invalid_client, and its target is never asked", async () => {

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { findApplication } from "../../lib/clients/application-service";
+import { findApplication } from "../../lib/clients/find-application";
 import { prisma } from "../../lib/db/client";
 import { logger } from "../../lib/log";
 import { sendTestEvent } from "../../lib/webhooks/send-test-event";

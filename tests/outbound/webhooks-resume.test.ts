@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { redirectAndResume, startReceiver } from "../../examples/webhook-receiver/receiver";
-import { clearApplicationCache } from "../../lib/clients/application-service";
+import { clearApplicationCache } from "../../lib/clients/find-application";
 import { prisma } from "../../lib/db/client";
 import { hashToken } from "../../lib/crypto/hash";
 import { errorPageCode, TestBrowser } from "../support/browser";

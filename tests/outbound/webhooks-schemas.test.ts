@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { findApplication } from "../../lib/clients/application-service";
+import { findApplication } from "../../lib/clients/find-application";
 import { sendTestEvent } from "../../lib/webhooks/send-test-event";
 import { TestBrowser } from "../support/browser";
 import type { TestPorta } from "../support/test-server";

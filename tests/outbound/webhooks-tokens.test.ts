@@ -6,7 +6,7 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { startReceiver, type RunningReceiver } from "../../examples/webhook-receiver/receiver";
-import { clearApplicationCache } from "../../lib/clients/application-service";
+import { clearApplicationCache } from "../../lib/clients/find-application";
 import { prisma } from "../../lib/db/client";
 import type { TestPorta } from "../support/test-server";
 import {

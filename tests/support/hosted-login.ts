@@ -137,3 +137,13 @@ export function b64url(text: string): string {
 export function unescapeHtml(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!);
 }
+
+/** The fixed descriptions a relying party reads for an eID `server_error` (lib/eid/connector.ts). */
+export const EID_UNAVAILABLE = "The eID provider could not be reached";
+export const EID_MISCONFIGURED = "The eID connection could not be used";
+export const EID_INVALID_RESPONSE = "The eID provider's answer could not be used";
+
+/** Upstream and network error text never reaches a relying party: no address, port, errno or upstream code. */
+export function expectNoUpstreamDetail(description: string | undefined): void {
+  expect(description ?? "").not.toMatch(/\b\d{1,3}(\.\d{1,3}){3}\b|localhost|:\d{2,5}\b|\bE[A-Z]{2,}[A-Z_]*\b|ECONN|ETIMEDOUT|HTTP \d{3}/);
+}

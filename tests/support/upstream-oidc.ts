@@ -145,7 +145,7 @@ export async function startUpstreamBroker(options: BrokerOptions): Promise<Upstr
         await provider.interactionFinished(req, res, { login: { accountId: next.accountId, acr: next.acr }, consent: { grantId } }, { mergeWithLastSubmission: false });
         return;
       }
-      callback(req, res);
+      await callback(req, res);
     })().catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));

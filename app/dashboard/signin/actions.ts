@@ -20,10 +20,10 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
     return {};
   } catch (error) {
     if (error instanceof AuthError) {
-      const locked = (error as AuthError & { code?: string }).code === "locked";
+      const throttled = (error as AuthError & { code?: string }).code === "throttled";
       return {
         email,
-        error: locked ? "Too many failed attempts: this account is locked for 15 minutes." : "Wrong email or password.",
+        error: throttled ? "Too many failed attempts from this address: try again in a few minutes." : "Wrong email or password.",
       };
     }
     throw error; // the redirect after a successful sign-in

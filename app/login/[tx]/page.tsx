@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LoginShell } from "@/components/login/login-shell";
 import { loadForPage } from "@/components/login/load-page";
+import { currentLocale } from "@/i18n/current-locale";
 import { EID_METHODS } from "@/lib/eid/catalogue";
-import { translatedMethodName } from "@/lib/i18n/method-name";
+import { methodNameIn } from "@/lib/eid/family-text";
 
 export const dynamic = "force-dynamic";
 
@@ -15,8 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SelectionPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "eid_selection");
-  if ("problem" in login) return login.problem;
   const t = await getTranslations("selection");
+  const locale = await currentLocale();
   const methods = login.request.acrValues.map((acr) => EID_METHODS.find((m) => m.acr === acr)).filter((m) => m !== undefined);
   const countries = [...new Set(methods.map((m) => m.country))];
   const client = login.client.clientName;
@@ -41,7 +42,7 @@ export default async function SelectionPage({ params }: { params: Promise<{ tx: 
                       data-acr={m.acr}
                       className="flex min-h-12 w-full items-center justify-between rounded-xl border border-slate-300 px-4 py-3 text-left font-medium transition hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                     >
-                      <span>{translatedMethodName(t, m)}</span>
+                      <span>{methodNameIn(m, locale)}</span>
                       <span aria-hidden="true" className="text-slate-500">→</span>
                     </button>
                   </li>

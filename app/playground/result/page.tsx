@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import { PortaLogo } from "@/components/porta-logo";
 import type { PlaygroundResult } from "@/lib/playground/relying-party";
+import { cookieName } from "@/lib/http/cookies";
 import { PLAYGROUND_RESULT_COOKIE, unseal } from "@/lib/playground/session";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
 }
 
 export default async function PlaygroundResultPage() {
-  const result = unseal<PlaygroundResult>((await cookies()).get(PLAYGROUND_RESULT_COOKIE)?.value, "result");
+  const result = unseal<PlaygroundResult>((await cookies()).get(cookieName(PLAYGROUND_RESULT_COOKIE))?.value, "result");
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <header className="mb-8 flex items-center gap-3">

@@ -7,8 +7,9 @@
  * login (each test person has one bank); the `bank` field is informational.
  */
 import { useId, useState } from "react";
+import type { ProviderBadgeLook } from "@/lib/eid/family-kit/brand";
 import type { EidProvider } from "@/lib/eid/types";
-import { ProviderBadge } from "./brands";
+import { ProviderBadge } from "./provider-badge";
 
 export interface PickerIdentity {
   id: string;
@@ -18,6 +19,8 @@ export interface PickerIdentity {
 
 export interface ProviderPickerProps {
   providers: EidProvider[];
+  /** The providers' badges (the family's brand), by provider id. */
+  badges?: Readonly<Record<string, ProviderBadgeLook>>;
   identities: PickerIdentity[];
   labels: { legend: string; hint: string; identity: string; identityHint: string };
   selectId: string;
@@ -25,7 +28,7 @@ export interface ProviderPickerProps {
   pickedClass: string;
 }
 
-export function ProviderPicker({ providers, identities, labels, selectId, selectClass, pickedClass }: ProviderPickerProps) {
+export function ProviderPicker({ providers, badges, identities, labels, selectId, selectClass, pickedClass }: ProviderPickerProps) {
   const [identityId, setIdentityId] = useState(identities[0]?.id ?? "");
   const providerId = identities.find((i) => i.id === identityId)?.providerId ?? "";
   const hintId = useId();
@@ -54,7 +57,7 @@ export function ProviderPicker({ providers, identities, labels, selectId, select
                 onChange={() => chooseProvider(provider.id)}
                 className="sr-only"
               />
-              <ProviderBadge id={provider.id} />
+              <ProviderBadge id={provider.id} look={badges?.[provider.id]} />
               <span>{provider.name}</span>
             </label>
           ))}

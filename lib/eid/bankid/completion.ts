@@ -4,7 +4,7 @@
  * signature, OCSP response and BankID issue date stay out of the claims; the personal number is
  * the person key.
  */
-import { authenticationMethodFor } from "../../login/eid-authentication";
+import { authenticationMethodFor } from "../authentication-method";
 import type { EidMethod } from "../catalogue";
 import { personnummerBirthDate } from "../checksums";
 import type { EidResult } from "../types";

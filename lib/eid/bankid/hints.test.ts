@@ -80,10 +80,12 @@ describe("what the relying party hears", () => {
     ["requestTimeout", "collect", "unavailable"],
     ["internalError", "collect", "unavailable"],
     ["maintenance", "auth", "unavailable"],
-  ] as const)("error %s at /%s → server_error (%s), with the details", (errorCode, operation, reason) => {
+  ] as const)("error %s at /%s → server_error (%s); the details only in the log", (errorCode, operation, reason) => {
     const failure = failureForError(errorCode, "some details", operation);
     expect(failure).toMatchObject({ code: "server_error", reason });
-    expect(failure.description).toContain(`${errorCode}: some details`);
+    expect(failure.detail).toContain(`${errorCode}: some details`);
+    expect(failure.description).not.toContain(errorCode);
+    expect(failure.description).not.toContain("some details");
   });
 
   it("only timeouts, internal errors and maintenance are worth another /collect", () => {

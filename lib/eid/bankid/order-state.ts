@@ -46,7 +46,7 @@ export function completed(order: PendingOrder, result: EidResult): OrderState {
 }
 
 export function failed(order: PendingOrder, failure: EidFailure, hintCode: string): OrderState {
-  return { status: "failed", orderRef: order.orderRef, hintCode, failure: { code: failure.code as "access_denied" | "server_error", reason: failure.reason, description: failure.description } };
+  return { status: "failed", orderRef: order.orderRef, hintCode, failure: { code: failure.code as "access_denied" | "server_error", reason: failure.reason, description: failure.code === "server_error" ? failure.detail : failure.description } };
 }
 
 export function failureOf(order: Extract<OrderState, { status: "failed" }>): EidFailure {

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { findEidMethod } from "../catalogue";
+import type { ProductionConnectorKind } from "../connector";
+import { findFamily, type EidFamily } from "../families";
 
 const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\s*$/;
 
@@ -76,15 +78,13 @@ export type OidcSecrets = z.infer<typeof oidcSecretsSchema>;
 export type BankIdSettings = z.infer<typeof bankIdSettingsSchema>;
 export type BankIdSecrets = z.infer<typeof bankIdSecretsSchema>;
 
-/** Which connector kinds may serve a catalogue family. */
-export function connectorKindsFor(family: string): ("oidc" | "se-bankid")[] {
-  if (family === "mock") return [];
-  if (family === "se-bankid") return ["se-bankid", "oidc"];
-  return ["oidc"];
+/** Which connector kinds may serve a catalogue family (the family says), preferred first. */
+export function connectorKindsFor(family: EidFamily): ProductionConnectorKind[] {
+  return [...(findFamily(family)?.connectorKinds ?? [])];
 }
 
 /** Checks that every acr in an OIDC acr mapping belongs to the family. */
-export function acrMappingProblem(family: string, acrValues: Record<string, string>): string | undefined {
+export function acrMappingProblem(family: EidFamily, acrValues: Record<string, string>): string | undefined {
   for (const acr of Object.keys(acrValues)) {
     if (findEidMethod(acr)?.family !== family) return `${acr} is not an acr value of this eID`;
   }

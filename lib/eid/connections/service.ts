@@ -16,7 +16,9 @@ import { prisma } from "../../db/client";
 import type { EidConnection as ConnectionRow, Prisma } from "../../db/generated/client";
 import { OAuthError } from "../../oauth/errors";
 import { processCache } from "../../process-cache";
-import { EID_METHODS } from "../catalogue";
+import type { ProductionConnectorKind } from "../connector";
+import { EID_FAMILIES, findFamily, isEidFamily, type EidFamily } from "../families";
+import { connectionIssueError, ConnectionInputError } from "./connection-input-error";
 import {
   acrMappingProblem,
   bankIdSecretsSchema,
@@ -33,7 +35,7 @@ import {
 interface ConnectionBase {
   id: string;
   tenantId: string;
-  family: string;
+  family: EidFamily;
   enabled: boolean;
   updatedAt: Date;
   lastCheckedAt: Date | null;
@@ -69,6 +71,7 @@ function sealContext(id: string): string {
 }
 
 function fromRow(row: ConnectionRow): Connection {
+  if (!isEidFamily(row.family)) throw new Error(`unknown eID family ${row.family}`);
   const secrets = row.secrets ? (JSON.parse(decryptAtRest(row.secrets, sealContext(row.id))) as unknown) : {};
   const base: ConnectionBase = {
     id: row.id,
@@ -90,7 +93,7 @@ function fromRow(row: ConnectionRow): Connection {
 }
 
 /** The tenant's connection for an eID family (cached), or null when none is configured. */
-export async function findConnection(tenantId: string, family: string): Promise<Connection | null> {
+export async function findConnection(tenantId: string, family: EidFamily): Promise<Connection | null> {
   const key = `${tenantId}:${family}`;
   const hit = cache().get(key);
   if (hit && Date.now() - hit.loadedAt < CONNECTION_CACHE_TTL_MS) return hit.connection;
@@ -116,29 +119,13 @@ function forget(tenantId: string, family: string): void {
 }
 
 /** Families a production tenant can connect, in catalogue order. */
-export function connectableFamilies(): { family: string; name: string; kinds: ("oidc" | "se-bankid")[] }[] {
-  const seen = new Map<string, { family: string; name: string; kinds: ("oidc" | "se-bankid")[] }>();
-  for (const m of EID_METHODS) {
-    const kinds = connectorKindsFor(m.family);
-    if (kinds.length && !seen.has(m.family)) seen.set(m.family, { family: m.family, name: familyName(m.family), kinds });
-  }
-  return [...seen.values()];
+export function connectableFamilies(): { family: EidFamily; name: string; kinds: ProductionConnectorKind[] }[] {
+  return EID_FAMILIES.filter((f) => f.connectorKinds.length > 0).map((f) => ({ family: f.id, name: f.displayName, kinds: connectorKindsFor(f.id) }));
 }
 
-const FAMILY_NAMES: Readonly<Record<string, string>> = {
-  "dk-mitid": "Danish MitID",
-  "dk-mitid-business": "MitID Erhverv",
-  "se-bankid": "Swedish BankID",
-  "no-bankid": "Norwegian BankID",
-  "no-vipps": "Vipps MobilePay",
-  "fi-ftn": "Finnish Trust Network",
-  "se-freja": "Freja eID",
-  "nl-idin": "iDIN",
-  "de-eid": "German eID",
-};
-
+/** The family's name in the dashboard ("Danish MitID"). */
 export function familyName(family: string): string {
-  return FAMILY_NAMES[family] ?? family;
+  return findFamily(family)?.displayName ?? family;
 }
 
 export interface ConnectionInput {
@@ -152,13 +139,6 @@ export interface ConnectionInput {
 
 function invalid(description: string): OAuthError {
   return new OAuthError("invalid_request", description);
-}
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "invalid value";
-  const path = issue.path.join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
 }
 
 async function newPrivateJwk(): Promise<JWK> {
@@ -191,9 +171,9 @@ export async function saveConnection(tenantId: string, input: ConnectionInput, a
   const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
   if (!tenant) throw invalid("No such tenant");
   if (tenant.environment !== "production") throw invalid("Test tenants use the built-in simulators; connections are for production tenants");
+  if (!isEidFamily(input.family) || !connectorKindsFor(input.family).length) throw invalid(`Unknown eID ${input.family}`);
   const kinds = connectorKindsFor(input.family);
-  if (!EID_METHODS.some((m) => m.family === input.family) || !kinds.length) throw invalid(`Unknown eID ${input.family}`);
-  if (!kinds.includes(input.kind as "oidc")) throw invalid(`${familyName(input.family)} cannot use a ${input.kind} connection`);
+  if (!kinds.includes(input.kind as "oidc")) throw new ConnectionInputError(`${familyName(input.family)} cannot use a ${input.kind} connection`, { field: "kind" });
 
   const existingRow = await db.eidConnection.findUnique({ where: { tenantId_family: { tenantId, family: input.family } } });
   const existing = existingRow ? fromRow(existingRow) : null;
@@ -204,19 +184,22 @@ export async function saveConnection(tenantId: string, input: ConnectionInput, a
   let secrets: OidcSecrets | BankIdSecrets;
   if (input.kind === "oidc") {
     const parsed = oidcSettingsSchema.safeParse(input.settings);
-    if (!parsed.success) throw invalid(firstIssue(parsed.error));
+    if (!parsed.success) throw connectionIssueError(parsed.error);
     const problem = acrMappingProblem(input.family, parsed.data.acrValues);
-    if (problem) throw invalid(problem);
+    if (problem) throw new ConnectionInputError(problem, { field: "acrValues" });
     const merged: OidcSecrets = { ...(keptSecrets as OidcSecrets), ...(fresh.clientSecret ? { clientSecret: fresh.clientSecret } : {}) };
     if (parsed.data.clientAuth === "private_key_jwt" && !merged.privateJwk) merged.privateJwk = await newPrivateJwk();
-    if (parsed.data.clientAuth !== "private_key_jwt" && !merged.clientSecret) throw invalid("clientSecret: the client secret is required for this client authentication");
+    if (parsed.data.clientAuth !== "private_key_jwt" && !merged.clientSecret) {
+      const reason = "the client secret is required for this client authentication";
+      throw new ConnectionInputError(`clientSecret: ${reason}`, { field: "clientSecret", reason });
+    }
     const checked = oidcSecretsSchema.safeParse(merged);
-    if (!checked.success) throw invalid(firstIssue(checked.error));
+    if (!checked.success) throw connectionIssueError(checked.error);
     settings = parsed.data;
     secrets = checked.data;
   } else {
     const parsed = bankIdSettingsSchema.safeParse(input.settings);
-    if (!parsed.success) throw invalid(firstIssue(parsed.error));
+    if (!parsed.success) throw connectionIssueError(parsed.error);
     const merged: Record<string, unknown> = { ...keptSecrets };
     // A new certificate replaces the old one whole, in whichever form it comes.
     if (fresh.pkcs12) {
@@ -233,7 +216,7 @@ export async function saveConnection(tenantId: string, input: ConnectionInput, a
       merged.passphrase = fresh.passphrase;
     }
     const checked = bankIdSecretsSchema.safeParse(merged);
-    if (!checked.success) throw invalid(firstIssue(checked.error));
+    if (!checked.success) throw connectionIssueError(checked.error, "pkcs12");
     settings = parsed.data;
     secrets = checked.data;
   }

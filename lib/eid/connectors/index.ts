@@ -1,11 +1,13 @@
 /**
- * Which connector serves a login: the simulator in test tenants; in production tenants the
- * tenant's configured connection for the eID family (an upstream OpenID Connect provider or the
- * Swedish BankID RP API). Connectors are built once per connection version and reused.
+ * Which connector serves a login: in test tenants the family's own test connector (the mock eID)
+ * or the simulator; in production tenants the tenant's configured connection for the eID family
+ * (an upstream OpenID Connect provider or the Swedish BankID RP API). Connectors are built once
+ * per connection version and reused.
  */
 import { processCache } from "../../process-cache";
 import type { EidMethod } from "../catalogue";
 import { EidFailure, type EidConnector } from "../connector";
+import { familyOf } from "../families";
 import { findConnection, type Connection } from "../connections/service";
 import { createBankIdConnector } from "../bankid/connector";
 import { createOidcConnector } from "./oidc";
@@ -27,7 +29,7 @@ export function notConfigured(method: EidMethod): EidFailure {
 }
 
 export async function connectorFor(tenant: { id: string; environment: "test" | "production" }, method: EidMethod): Promise<EidConnector> {
-  if (tenant.environment === "test") return simulatorConnector;
+  if (tenant.environment === "test") return familyOf(method.family).testConnector ?? simulatorConnector;
   if (method.testOnly) throw notConfigured(method);
   const connection = await findConnection(tenant.id, method.family);
   if (!connection || !connection.enabled) throw notConfigured(method);

@@ -9,7 +9,7 @@
 import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
 import { config } from "../../config";
-import { authenticationMethodFor } from "../../login/eid-authentication";
+import { authenticationMethodFor } from "../authentication-method";
 import { OutboundError, safeFetch } from "../../net/safe-fetch";
 import { processCache } from "../../process-cache";
 import { EidFailure, type ConnectorLogin, type EidConnector } from "../connector";
@@ -196,13 +196,13 @@ async function start(connection: OidcConnection, login: ConnectorLogin) {
 function authorizationError(connection: OidcConnection, error: oauth.AuthorizationResponseError): EidFailure {
   const upstream = `${error.error}${error.error_description ? `: ${error.error_description}` : ""}`;
   if (error.error === "access_denied") {
-    return new EidFailure("access_denied", "cancelled", `The person cancelled or was refused at the eID (${upstream})`);
+    return new EidFailure("access_denied", "cancelled", "The person cancelled or was refused at the eID", { detail: `upstream: ${upstream}` });
   }
   if (error.error === "temporarily_unavailable" || error.error === "server_error") {
     return new EidFailure("server_error", "unavailable", `The eID provider could not log the person in (${upstream})`);
   }
   if (error.error === "login_required" || error.error === "interaction_required" || error.error === "consent_required") {
-    return new EidFailure("access_denied", "refused", `The eID provider did not log the person in (${upstream})`);
+    return new EidFailure("access_denied", "refused", "The eID provider did not log the person in", { detail: `upstream: ${upstream}` });
   }
   return new EidFailure("server_error", "misconfigured", `The eID provider refused the login request (${upstream}); check the connection (${connection.family})`);
 }

@@ -3,8 +3,19 @@
  * ones. `start` shows Porta's simulator page; `finish` takes the test identity the person picked.
  */
 import { OAuthError } from "../../oauth/errors";
-import { simulateEid } from "../../login/eid-authentication";
+import { authenticationMethodFor } from "../authentication-method";
+import { methodOrThrow } from "../catalogue";
 import type { EidConnector } from "../connector";
+import { claimsAtAcr, findTestIdentity, personKeyOf } from "../test-identities";
+import type { EidResult } from "../types";
+
+/** A simulated login of test identity `identityId` (test tenants). */
+export function simulateEid(acr: string, identityId: string): EidResult {
+  const method = methodOrThrow(acr);
+  const identity = findTestIdentity(method.family, identityId);
+  if (!identity) throw new OAuthError("invalid_request", `No test identity ${JSON.stringify(identityId)} for ${method.name}`);
+  return { acr, personKey: personKeyOf(identity), claims: claimsAtAcr(identity, acr), method: authenticationMethodFor(method, acr, identity) };
+}
 
 export const simulatorConnector: EidConnector = {
   kind: "simulator",

@@ -1,31 +1,18 @@
 /**
- * Authorization request checks, applied in order by `validateAuthorizationRequest`. Each check
- * enforces the rules in its header and throws an OAuthError. The first two decide whether an
- * error may be sent to the redirect_uri at all (RFC 6749 §4.1.2.1, RFC 9700 §4.11).
+ * Checks of the browser channel (authorize and PAR only; pipeline.ts lists where each applies):
+ * what decides where the browser goes back to and how, and what only a front-channel login asks.
+ * The first two decide whether an error may be sent to the redirect_uri at all
+ * (RFC 6749 §4.1.2.1, RFC 9700 §4.11).
  */
-import type { ApplicationRecord } from "../../clients/application-service";
 import { GRANT_TYPES } from "../../clients/schemas";
-import { findEidMethod } from "../../eid/catalogue";
 import { OAuthError, invalidRequest } from "../errors";
 import type { ResponseMode } from "../authorization-response";
-import type { AuthorizationRequest, Prompt } from "./request";
-import { parseLoginHint } from "./login-hint";
-
-export interface CheckContext {
-  params: Map<string, string>;
-  duplicated: Set<string>;
-  client: ApplicationRecord;
-  /** Set once the redirect_uri is verified: from then on errors go back to it. */
-  redirectUri?: string;
-  responseMode?: ResponseMode;
-  request: Partial<AuthorizationRequest>;
-  /** True when the parameters came from a pushed authorization request. */
-  isPushed: boolean;
-}
+import { PKCE_SYNTAX_DESCRIPTION, isCodeChallenge } from "../pkce";
+import type { CheckContext } from "./context";
+import type { Prompt } from "./request";
 
 const RESPONSE_MODES: readonly ResponseMode[] = ["query", "fragment", "form_post"];
 const PROMPTS: readonly Prompt[] = ["none", "login", "consent", "consent_revoke", "select_account"];
-const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** redirect_uri: required; exact string match to a registered one after removing any fragment (spec 2.1). */
 export function checkRedirectUri(ctx: CheckContext): void {
@@ -58,12 +45,6 @@ export function checkResponseMode(ctx: CheckContext): void {
   }
   ctx.responseMode = raw as ResponseMode;
   ctx.request.responseMode = ctx.responseMode;
-}
-
-/** RFC 6749 §3.1: request parameters must not be included more than once. */
-export function checkNoDuplicates(ctx: CheckContext): void {
-  const first = [...ctx.duplicated][0];
-  if (first) throw invalidRequest(`${first} is repeated`);
 }
 
 /** state: returned unchanged; recorded early so every later error carries it. */
@@ -108,27 +89,6 @@ export function checkResponseType(ctx: CheckContext): void {
   ctx.request.responseType = raw;
 }
 
-/** scope: required, space-separated, must contain openid (spec 2.2); unknown values are ignored (OIDC Core §3.1.2.1). */
-export function checkScope(ctx: CheckContext, extraScopes: string[]): void {
-  const raw = ctx.params.get("scope");
-  if (!raw || !raw.trim()) throw new OAuthError("invalid_scope", "scope is required and must contain openid");
-  const scopes = [...new Set([...raw.split(" ").filter(Boolean), ...extraScopes])];
-  if (!scopes.includes("openid")) throw new OAuthError("invalid_scope", "scope must contain openid");
-  ctx.request.scopes = scopes;
-}
-
-/** nonce: required with response_type=id_token (OIDC Core §3.2.2.1); echoed in the ID token. */
-export function checkNonce(ctx: CheckContext): void {
-  const nonce = ctx.params.get("nonce");
-  if (nonce !== undefined) {
-    if (nonce.length === 0 || nonce.length > 512) throw invalidRequest("nonce must be 1 to 512 characters");
-    ctx.request.nonce = nonce;
-  }
-  if (ctx.request.responseType === "id_token" && nonce === undefined) {
-    throw invalidRequest("nonce is required with response_type=id_token");
-  }
-}
-
 /**
  * PKCE (RFC 7636, RFC 9700 §2.1.1): code_challenge_method S256 only (plain refused); the challenge
  * is 43-128 unreserved characters; public clients must use it.
@@ -145,7 +105,7 @@ export function checkPkce(ctx: CheckContext): void {
   }
   if (method === undefined) throw invalidRequest("code_challenge_method is required; use S256 (plain is not accepted)");
   if (method !== "S256") throw invalidRequest(`code_challenge_method ${JSON.stringify(method)} is not supported; use S256`);
-  if (!PKCE_VALUE.test(challenge)) throw invalidRequest("code_challenge must be 43 to 128 characters of [A-Z a-z 0-9 - . _ ~]");
+  if (!isCodeChallenge(challenge)) throw invalidRequest(`code_challenge must be ${PKCE_SYNTAX_DESCRIPTION}`);
   ctx.request.codeChallenge = challenge;
 }
 
@@ -166,38 +126,10 @@ export function checkPromptAndMaxAge(ctx: CheckContext): void {
 }
 
 /**
- * acr_values (spec 2.3): each must name a known eID enabled for the application. Absent → the
- * application's default_acr_values, else every enabled method (the mock eID only when asked for).
+ * ui_locales: space-separated BCP 47 tags, kept in order (OIDC Core §3.1.2.1); they choose the
+ * language of Porta's pages, which only browser logins show (CIBA Core §7.1 has no ui_locales).
  */
-export function checkAcrValues(ctx: CheckContext, hintedAcrValues: string[]): void {
-  const raw = ctx.params.get("acr_values");
-  const requested = [...new Set([...(raw ? raw.split(" ").filter(Boolean) : []), ...hintedAcrValues])];
-  const environment = ctx.client.tenant.environment;
-  for (const acr of requested) {
-    const method = findEidMethod(acr);
-    if (!method) throw invalidRequest(`acr_values: ${JSON.stringify(acr)} is not a known eID`);
-    if ((method.testOnly && environment !== "test") || !ctx.client.enabledAcrValues.includes(acr)) {
-      throw invalidRequest(`acr_values: ${acr} (${method.name}) is not enabled for this application`);
-    }
-  }
-  if (requested.length > 0) {
-    ctx.request.acrValues = requested;
-    ctx.request.acrRequested = true;
-    return;
-  }
-  const configured = ctx.client.defaultAcrValues.length > 0 ? ctx.client.defaultAcrValues : ctx.client.enabledAcrValues;
-  ctx.request.acrValues = configured.filter((acr) => {
-    const method = findEidMethod(acr);
-    return method && !method.testOnly;
-  });
-  ctx.request.acrRequested = false;
-  if (ctx.request.acrValues.length === 0) throw invalidRequest("No eID is enabled for this application");
-}
-
-/** ui_locales: space-separated BCP 47 tags, kept in order (OIDC Core §3.1.2.1). */
 export function checkUiLocales(ctx: CheckContext): void {
   const raw = ctx.params.get("ui_locales");
   ctx.request.uiLocales = raw ? raw.split(" ").filter((t) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(t)) : [];
 }
-
-export { parseLoginHint };

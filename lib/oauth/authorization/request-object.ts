@@ -5,8 +5,9 @@
  * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
  * Its claims replace the outer parameters.
  */
+import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
-import type { ApplicationRecord } from "../../clients/application-service";
+import type { ApplicationRecord } from "../../clients/application-record";
 import { clientVerificationKeys } from "../../clients/client-keys";
 import { config } from "../../config";
 import { OAuthError } from "../errors";
@@ -30,6 +31,8 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   } catch {
     throw invalid("request is not a signed JWT");
   }
+  // Its claims become the request's parameters: no NUL or invalid UTF-8 (see valid-text.ts).
+  if (invalidTextPath(claims) !== undefined) throw invalid("request object holds a NUL character or text that is not valid UTF-8");
   if (header.alg === "none") throw invalid("Unsigned request objects (alg none) are not accepted");
   if (typeof header.alg !== "string" || !ALGS.includes(header.alg)) {
     throw invalid(`request object alg ${JSON.stringify(header.alg)} is not accepted; use ${ALGS.join(", ")}`);

@@ -1,8 +1,15 @@
-/** The validated authorization request, as stored on the login transaction (JSON). */
+/**
+ * The validated authorization request, as stored on the login transaction (JSON), and its
+ * decoupled variant (CIBA, headless), which the same check pipeline produces (pipeline.ts).
+ */
 import type { LoginAction } from "../../eid/types";
 import type { ResponseMode } from "../authorization-response";
 
 export type Prompt = "none" | "login" | "consent" | "consent_revoke" | "select_account";
+
+/** The endpoints whose requests pass the check pipeline (its applicability table's columns). */
+export type AuthorizationEndpoint = "authorize" | "par" | "ciba" | "headless";
+export type DecoupledEndpoint = Extract<AuthorizationEndpoint, "ciba" | "headless">;
 
 export interface LoginHint {
   action: LoginAction;
@@ -36,3 +43,29 @@ export interface AuthorizationRequest {
   /** The pushed request this came from (RFC 9126). */
   parRequestId?: string;
 }
+
+/** CIBA Core §7.1 authorization_details as Porta accepts them (design.md §6b). */
+export interface PhoneAuthDetail {
+  type: "phoneAuth";
+  callInitiator: "RP" | "user";
+}
+
+/** What only a decoupled request carries (CIBA Core §7.1; headless design.md §6b). */
+export interface DecoupledParams {
+  /** The person, from login_hint=sub:ssn:<national id>. */
+  nationalId: string;
+  bindingMessage?: string;
+  authorizationDetails?: PhoneAuthDetail[];
+  /** requested_expiry in seconds, as asked; the endpoint bounds it. */
+  requestedExpiry?: number;
+  /** Ping mode's bearer token for the client's notification endpoint (CIBA Core §7.1, §10.2). */
+  clientNotificationToken?: string;
+}
+
+/** A validated CIBA or headless request: the authorization request's shared fields and its own. */
+export type DecoupledAuthorizationRequest = Pick<AuthorizationRequest, "clientId" | "scopes" | "nonce" | "acrValues" | "acrRequested" | "loginHint"> &
+  DecoupledParams & {
+    endpoint: DecoupledEndpoint;
+    /** The eID that runs the login: the first of acrValues (each supports this endpoint). */
+    acr: string;
+  };

@@ -2,9 +2,10 @@
  * Before validation: a pushed request (request_uri, RFC 9126 §4) is loaded, and a request object
  * (`request`, RFC 9101) is verified and merged, its values winning over the outer parameters.
  */
-import type { ApplicationRecord } from "../../clients/application-service";
+import type { ApplicationRecord } from "../../clients/application-record";
 import { hashToken } from "../../crypto/hash";
 import { prisma } from "../../db/client";
+import { openPushedParams } from "../../privacy/personal-data";
 import { OAuthError } from "../errors";
 import type { ResponseMode } from "../authorization-response";
 import { verifyRequestObject } from "./request-object";
@@ -56,11 +57,12 @@ export async function loadPushedRequest(raw: RawAuthorizationParams, client: App
   const requestUri = raw.params.get("request_uri")!;
   if (raw.duplicated.has("request_uri")) throw badRequestUri("request_uri is repeated");
   if (!requestUri.startsWith(REQUEST_URI_PREFIX)) throw badRequestUri("request_uri is not one Porta issued");
-  const row = await (await prisma()).parRequest.findUnique({ where: { requestIdHash: hashToken(requestUri.slice(REQUEST_URI_PREFIX.length)) } });
+  const requestIdHash = hashToken(requestUri.slice(REQUEST_URI_PREFIX.length));
+  const row = await (await prisma()).parRequest.findUnique({ where: { requestIdHash } });
   if (!row || row.applicationId !== client.id) throw badRequestUri("request_uri is unknown or belongs to another application");
   if (row.consumedAt) throw badRequestUri("request_uri was already used to complete a login");
   if (row.expiresAt <= new Date()) throw badRequestUri("request_uri has expired; push the request again");
-  const pushed = new Map(Object.entries(row.params as Record<string, string>));
+  const pushed = new Map(Object.entries(openPushedParams(requestIdHash, row.params)));
   for (const [name, value] of raw.params) {
     if (name === "client_id" || name === "request_uri") continue;
     if (pushed.has(name) && pushed.get(name) !== value) {

@@ -1,14 +1,17 @@
 /**
- * Validates an authorization request (plain or pushed) through the checks of checks.ts, in order.
- * The outcome says where an error may go: before the client and redirect_uri are verified it
- * goes to Porta's error page, never to the unverified address (RFC 9700 §4.11.2).
+ * Validates a browser-channel authorization request (plain, pushed, or a PAR body) through the
+ * pipeline (pipeline.ts). The outcome says where an error may go: before the client and
+ * redirect_uri are verified it goes to Porta's error page, never to the unverified address
+ * (RFC 9700 §4.11.2).
  */
-import { findApplication, type ApplicationRecord } from "../../clients/application-service";
-import { findEidMethod } from "../../eid/catalogue";
+import type { ApplicationRecord } from "../../clients/application-record";
+import { findApplication } from "../../clients/find-application";
+import { isValidText } from "../../http/valid-text";
 import { OAuthError } from "../errors";
 import type { ResponseMode } from "../authorization-response";
-import * as checks from "./checks";
-import { checkMessageLimits, parseLoginHint } from "./login-hint";
+import { defaultResponseMode } from "./checks";
+import type { CheckContext } from "./context";
+import { runChecks } from "./pipeline";
 import type { AuthorizationRequest } from "./request";
 
 export interface RedirectTarget {
@@ -38,6 +41,10 @@ export function collectParams(search: URLSearchParams): RawAuthorizationParams {
   const params = new Map<string, string>();
   const duplicated = new Set<string>();
   for (const [name, value] of search) {
+    // Before the client is known: the error page (nothing about this request is trusted yet).
+    if (!isValidText(name) || !isValidText(value)) {
+      throw new AuthorizationRequestError(new OAuthError("invalid_request", `Parameter ${isValidText(name) ? name : "name"} holds a NUL character or text that is not valid UTF-8`), undefined);
+    }
     if (params.has(name)) duplicated.add(name);
     else params.set(name, value);
   }
@@ -53,57 +60,40 @@ export async function loadClientForAuthorization(raw: RawAuthorizationParams): P
   return client;
 }
 
+/**
+ * Runs the pipeline for authorize or PAR. An error before the redirect_uri is verified has no
+ * target (the error page); afterwards it goes back to the redirect_uri, in the response mode
+ * decided so far, with the state.
+ */
 export function validateAuthorizationRequest(
   raw: RawAuthorizationParams,
   client: ApplicationRecord,
-  options: { isPushed: boolean; parRequestId?: string },
+  options: { isPushed: boolean; parRequestId?: string; endpoint?: "authorize" | "par" },
 ): AuthorizationRequest {
-  const ctx: checks.CheckContext = { ...raw, client, request: {}, isPushed: options.isPushed };
+  const ctx: CheckContext = { ...raw, endpoint: options.endpoint ?? "authorize", client, request: {}, isPushed: options.isPushed };
   try {
-    checks.checkRedirectUri(ctx);
-  } catch (error) {
-    throw new AuthorizationRequestError(error as OAuthError, undefined);
-  }
-  try {
-    // state first, so every later error (a bad response_mode too) carries it, in the default mode.
-    ctx.responseMode = checks.defaultResponseMode(ctx);
-    checks.checkState(ctx);
-    checks.checkResponseMode(ctx);
-    checks.checkNoDuplicates(ctx);
-    checks.checkRequestObjectParams(ctx);
-    checks.checkRequirePar(ctx);
-    checks.checkResponseType(ctx);
-    const hint = parseLoginHint(ctx.params.get("login_hint"));
-    checks.checkScope(ctx, hint.extraScopes);
-    checks.checkNonce(ctx);
-    checks.checkPkce(ctx);
-    checks.checkPromptAndMaxAge(ctx);
-    checks.checkAcrValues(ctx, hint.extraAcrValues);
-    if (hint.hint.mock && client.tenant.environment !== "test") {
-      throw new OAuthError("invalid_request", "login_hint mock: is only accepted in test tenants");
-    }
-    checkMessageLimits(hint, (ctx.request.acrValues ?? []).map((acr) => findEidMethod(acr)?.family ?? ""));
-    checks.checkUiLocales(ctx);
-    const r = ctx.request;
-    return {
-      clientId: client.clientId,
-      redirectUri: ctx.redirectUri!,
-      responseType: r.responseType!,
-      responseMode: ctx.responseMode!,
-      scopes: r.scopes!,
-      state: r.state,
-      nonce: r.nonce,
-      acrValues: r.acrValues!,
-      acrRequested: r.acrRequested!,
-      prompt: r.prompt ?? [],
-      maxAge: r.maxAge,
-      uiLocales: r.uiLocales ?? [],
-      loginHint: hint.hint,
-      codeChallenge: r.codeChallenge,
-      parRequestId: options.parRequestId,
-    };
+    runChecks("request", ctx);
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    throw new AuthorizationRequestError(error, { redirectUri: ctx.redirectUri!, mode: ctx.responseMode ?? "query", state: ctx.request.state });
+    const target = ctx.redirectUri ? { redirectUri: ctx.redirectUri, mode: ctx.responseMode ?? defaultResponseMode(ctx), state: ctx.request.state } : undefined;
+    throw new AuthorizationRequestError(error, target);
   }
+  const r = ctx.request;
+  return {
+    clientId: client.clientId,
+    redirectUri: ctx.redirectUri!,
+    responseType: r.responseType!,
+    responseMode: ctx.responseMode!,
+    scopes: r.scopes!,
+    state: r.state,
+    nonce: r.nonce,
+    acrValues: r.acrValues!,
+    acrRequested: r.acrRequested!,
+    prompt: r.prompt ?? [],
+    maxAge: r.maxAge,
+    uiLocales: r.uiLocales ?? [],
+    loginHint: r.loginHint!,
+    codeChallenge: r.codeChallenge,
+    parRequestId: options.parRequestId,
+  };
 }

@@ -1,43 +1,22 @@
-/** Opaque access tokens (design.md §5.4): 256 random bits, stored hashed, default lifetime 300 s. */
+/**
+ * Opaque access tokens (design.md §5.4): 256 random bits, stored hashed, default lifetime 300 s.
+ * They are issued by a login's code redemption (issue-login-tokens.ts), one per login.
+ */
 import { hashToken } from "../../crypto/hash";
-import { randomToken } from "../../crypto/random";
-import type { AccessToken, Prisma } from "../../db/generated/client";
+import type { AccessToken } from "../../db/generated/client";
 import { prisma } from "../../db/client";
+import { openLoginClaims } from "../../privacy/personal-data";
 
 export const ACCESS_TOKEN_LIFETIME_S = 300;
 
-export interface NewAccessToken {
-  applicationId: string;
-  /** The decoupled login's stored code the token redeems. */
-  codeId?: string;
-  subject: string;
-  scope: string;
-  /** The claims userinfo answers with. */
-  claims: Record<string, unknown>;
-}
+/** Claims that describe the token, not the person: not repeated at userinfo. */
+const PROTOCOL_CLAIMS = new Set(["auth_time", "acr", "sid", "nonce", "amr", "azp", "at_hash", "c_hash"]);
 
-export interface IssuedAccessToken {
-  token: string;
-  expiresIn: number;
-}
-
-function rowData(input: NewAccessToken, token: string): Prisma.AccessTokenCreateManyInput {
-  return {
-    tokenHash: hashToken(token),
-    applicationId: input.applicationId,
-    codeId: input.codeId ?? null,
-    subject: input.subject,
-    scope: input.scope,
-    claims: input.claims as Prisma.InputJsonValue,
-    expiresAt: new Date(Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000),
-  };
-}
-
-export async function createAccessToken(input: NewAccessToken, client?: Prisma.TransactionClient): Promise<IssuedAccessToken> {
-  const token = randomToken(32);
-  const db = client ?? (await prisma());
-  await db.accessToken.create({ data: rowData(input, token), select: { id: true } });
-  return { token, expiresIn: ACCESS_TOKEN_LIFETIME_S };
+/** What userinfo answers for a token: its login's claims, less the protocol ones, and `sub`. */
+export function userinfoClaimsOf(token: AccessToken): Record<string, unknown> {
+  const claims = token.loginId ? openLoginClaims(token.loginId, token.sealedClaims) : {};
+  for (const name of PROTOCOL_CLAIMS) delete claims[name];
+  return { ...claims, sub: token.subject };
 }
 
 /** The token if it is known, unrevoked and unexpired. */
@@ -47,11 +26,7 @@ export async function findActiveAccessToken(token: string): Promise<AccessToken 
   return row;
 }
 
-export async function revokeTokensOfCode(codeId: string): Promise<number> {
-  const result = await (await prisma()).accessToken.updateMany({ where: { codeId, revokedAt: null }, data: { revokedAt: new Date() } });
-  return result.count;
-}
-
+/** Revokes the token a login's code issued (its code was presented again). */
 export async function revokeTokensOfLogin(loginId: string): Promise<number> {
   const result = await (await prisma()).accessToken.updateMany({ where: { loginId, revokedAt: null }, data: { revokedAt: new Date() } });
   return result.count;

@@ -2,11 +2,19 @@
  * Client authentication at the token endpoint (RFC 6749 §2.3, OIDC Core §9): client_secret_basic,
  * client_secret_post, or none (public clients, with PKCE). Exactly one method per request; the
  * method must be the one the application registered. Failures are 401 invalid_client, with
- * WWW-Authenticate when the Basic scheme was used.
+ * WWW-Authenticate when the Basic scheme was used; once the client is looked up, every failure
+ * reads the same (client-authentication-error.ts) and its reason goes to the log.
+ * Abuse limits (lib/abuse/limits.ts): a (client_id, client IP) pair or a client IP with too many
+ * recent failures gets 429 before its credentials are looked at; each failure is counted.
  */
-import { findApplication, type ApplicationRecord } from "../../clients/application-service";
+import { decodeJwt } from "jose";
+import { countClientFailure, refuseBlockedClient } from "../../abuse/limits";
+import type { ApplicationRecord } from "../../clients/application-record";
+import { findApplication } from "../../clients/find-application";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
+import { clientIpOf } from "../../http/client-ip";
 import { OAuthError, invalidRequest } from "../errors";
+import { basicChallenge, ClientAuthenticationError, logClientAuthenticationFailure, requestIdOf } from "./client-authentication-error";
 
 export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
@@ -17,11 +25,9 @@ interface Credentials {
   assertion?: string;
 }
 
+/** A request that is malformed before any client is looked up: its description may say how. */
 function invalidClient(description: string, usedBasic: boolean): OAuthError {
-  return new OAuthError("invalid_client", description, {
-    status: 401,
-    headers: usedBasic ? { "WWW-Authenticate": 'Basic realm="porta", charset="UTF-8"' } : {},
-  });
+  return new OAuthError("invalid_client", description, { status: 401, headers: basicChallenge(usedBasic) });
 }
 
 function decodeBasic(header: string): { clientId: string; secret: string } {
@@ -65,20 +71,46 @@ export type AssertionVerifier = (client: ApplicationRecord | null, assertion: st
 
 export async function authenticateClient(request: Request, form: Map<string, string>, verifyAssertion?: AssertionVerifier): Promise<ApplicationRecord> {
   const credentials = presentedCredentials(request, form);
+  const ip = clientIpOf(request);
+  await refuseBlockedClient(claimedClientId(credentials), ip);
+  try {
+    return await authenticate(credentials, verifyAssertion);
+  } catch (error) {
+    if (error instanceof ClientAuthenticationError) {
+      logClientAuthenticationFailure(error, { requestId: requestIdOf(request), method: credentials.method });
+      await countClientFailure(error.clientId, ip);
+    }
+    throw error;
+  }
+}
+
+/** The client_id a request claims: for an assertion without a body client_id, its unverified `sub`. */
+function claimedClientId(credentials: Credentials): string | undefined {
+  if (credentials.clientId || credentials.method !== "private_key_jwt") return credentials.clientId || undefined;
+  try {
+    const sub = decodeJwt(credentials.assertion ?? "").sub;
+    return typeof sub === "string" && sub !== "" ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function authenticate(credentials: Credentials, verifyAssertion: AssertionVerifier | undefined): Promise<ApplicationRecord> {
   const usedBasic = credentials.method === "client_secret_basic";
+  const failed = (reason: string) => new ClientAuthenticationError(reason, credentials.clientId || undefined, usedBasic);
   if (credentials.method === "private_key_jwt") {
     if (!verifyAssertion) throw invalidClient("private_key_jwt is not accepted here", false);
     const client = credentials.clientId ? await findApplication(credentials.clientId) : null;
     return verifyAssertion(client, credentials.assertion!, credentials.clientId);
   }
   const client = await findApplication(credentials.clientId);
-  if (!client) throw invalidClient("Client authentication failed: unknown client", usedBasic);
+  if (!client) throw failed("unknown client_id");
   if (client.tokenEndpointAuthMethod !== credentials.method) {
-    throw invalidClient(`This application is registered for ${client.tokenEndpointAuthMethod}, not ${credentials.method}`, usedBasic);
+    throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not ${credentials.method}`);
   }
   if (credentials.method === "none") return client;
   if (!client.clientSecretHash || !constantTimeEqual(hashToken(credentials.secret ?? ""), client.clientSecretHash)) {
-    throw invalidClient("Client authentication failed: wrong client secret", usedBasic);
+    throw failed("wrong client secret");
   }
   return client;
 }

@@ -1,21 +1,40 @@
 /**
- * A browser login's code redemption as one SQL statement through the connection pool (one round
- * trip, one commit): the token endpoint's hot path, where the ORM's per-query work cost more than
- * the query (docs/performance.md). Its column lists are spelled out, and rows are mapped to typed
- * values here. The integration tests run it on PGlite and PostgreSQL.
+ * A login's code redemption as one SQL statement through the connection pool (one round trip,
+ * one commit): the token endpoint's hot path, where the ORM's per-query work cost more than the
+ * query (docs/performance.md). It serves every kind of login: a browser login's authorization
+ * code and a decoupled login's request id are both kept on the completed login (`codeHash`,
+ * `codeExpiresAt`). Its column lists are spelled out, and rows are mapped to typed values here.
+ * The integration tests run it on PGlite and PostgreSQL.
+ *
+ * The login's claims are sealed to the login (`login-claims:<id>`, lib/privacy/personal-data.ts):
+ * the statement copies them to the access token as they are (the token's unique `loginId` names
+ * the same login) and clears them from the login in the same statement, so once a code is
+ * redeemed the claims live only as long as its access token.
  *
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
 import { db } from "../../db/client";
+import type { LoginKind } from "../../db/generated/client";
+import { openLoginClaims } from "../../privacy/personal-data";
 import type { JtiUse } from "../jti-store";
-import type { AuthorizationRequest } from "../authorization/request";
+
+/**
+ * What redemption reads of a login's stored request: a browser login's authorization request
+ * (redirect_uri, PKCE challenge) or a decoupled login's request (neither).
+ */
+export interface RedeemedRequest {
+  scopes: string[];
+  nonce?: string;
+  redirectUri?: string;
+  codeChallenge?: string;
+}
 
 /** The completed login that holds a code: what redemption checks and what the tokens carry. */
 export interface CodeHolder {
   id: string;
   applicationId: string;
   codeExpiresAt: Date;
-  request: AuthorizationRequest;
+  request: RedeemedRequest;
   subject: string;
   acr: string;
   authTime: Date;
@@ -25,13 +44,17 @@ export interface CodeHolder {
 
 /**
  * The redemption's request. The access token is inserted only if every one of these holds for the
- * stored code (the same checks grant-authorization-code.ts explains a refusal with, on the same
- * values, so both agree): the client, the expiry at `now`, the redirect_uri, and PKCE.
+ * stored code (the same checks the callers explain a refusal with, on the same values, so both
+ * agree): the kind of login, the client, the expiry at `now`, the redirect_uri, and PKCE. A
+ * decoupled login has no redirect_uri and no challenge, so it passes only with neither sent.
  */
 export interface RedemptionAttempt {
+  /** Only a login of this kind holds the code: an auth_req_id is no authorization code. */
+  kind: LoginKind;
   codeHash: string;
   applicationId: string;
-  redirectUri: string;
+  /** The code grant's redirect_uri; null for a decoupled login, whose request has none. */
+  redirectUri: string | null;
   /** Whether the request carried a code_verifier at all. */
   verifierSent: boolean;
   /** S256 of a well-formed code_verifier; null when none was sent or it was malformed. */
@@ -39,8 +62,6 @@ export interface RedemptionAttempt {
   now: Date;
   jti: JtiUse | undefined;
   accessToken: { tokenHash: string; expiresAt: Date };
-  /** Claim names kept out of the token's userinfo claims. */
-  protocolClaims: readonly string[];
 }
 
 export interface RedemptionOutcome {
@@ -58,12 +79,12 @@ interface OutcomeRow extends Record<string, unknown> {
   id: string | null;
   applicationId: string | null;
   codeExpiresAtMs: number | null;
-  request: AuthorizationRequest | null;
+  request: RedeemedRequest | null;
   subject: string | null;
   acr: string | null;
   authTimeMs: number | null;
   sessionId: string | null;
-  claims: Record<string, unknown> | null;
+  sealedClaims: string | null;
   usedBefore: boolean | null;
   jtiRecorded: number;
   issued: number;
@@ -74,8 +95,8 @@ const epochMs = (column: string) => `(extract(epoch from h."${column}") * 1000):
 
 const REDEEM_SQL = `
 WITH holder AS (
-  SELECT id, "applicationId", "codeExpiresAt", request, subject, acr, "authTime", "sessionId", claims
-    FROM "LoginTransaction" WHERE "codeHash" = $1 AND state = 'completed'
+  SELECT id, "applicationId", "codeExpiresAt", request, subject, acr, "authTime", "sessionId", "sealedClaims"
+    FROM "LoginTransaction" WHERE "codeHash" = $1 AND state = 'completed' AND kind = $12::"LoginKind"
 ), used AS (
   SELECT 1 FROM "AccessToken" WHERE "loginId" = (SELECT id FROM holder)
 ), jti AS (
@@ -83,23 +104,25 @@ WITH holder AS (
   SELECT $2::text, $3::text, ${utc("$4")} WHERE $2::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING 1
 ), token AS (
-  INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, claims, "expiresAt", "createdAt")
+  INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "sealedClaims", "expiresAt", "createdAt")
   SELECT gen_random_uuid(), $5::text, h."applicationId", h.id, h.subject,
          array_to_string(ARRAY(SELECT jsonb_array_elements_text(h.request->'scopes')), ' '),
-         (coalesce(h.claims, '{}'::jsonb) - $12::text[]) || jsonb_build_object('sub', h.subject),
-         ${utc("$6")}, ${utc("$7")}
+         h."sealedClaims", ${utc("$6")}, ${utc("$7")}
     FROM holder h
    WHERE h."applicationId" = $8::uuid
      AND h."codeExpiresAt" > ${utc("$7")}
      AND h.subject IS NOT NULL AND h.acr IS NOT NULL AND h."authTime" IS NOT NULL
-     AND h.request->>'redirectUri' = $9::text
+     AND h.request->>'redirectUri' IS NOT DISTINCT FROM $9::text
      AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT $10::boolean
               ELSE h.request->>'codeChallenge' = $11::text END
      AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
   ON CONFLICT DO NOTHING RETURNING 1
+), cleared AS (
+  UPDATE "LoginTransaction" SET "sealedClaims" = NULL
+   WHERE id = (SELECT id FROM holder) AND EXISTS (SELECT 1 FROM token)
 )
 SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs("codeExpiresAt")} AS "codeExpiresAtMs",
-       h.request, h.subject, h.acr, ${epochMs("authTime")} AS "authTimeMs", h."sessionId"::text AS "sessionId", h.claims,
+       h.request, h.subject, h.acr, ${epochMs("authTime")} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
        EXISTS (SELECT 1 FROM used) AS "usedBefore",
        (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
   FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;
@@ -125,7 +148,7 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
       attempt.redirectUri,
       attempt.verifierSent,
       attempt.computedChallenge,
-      attempt.protocolClaims,
+      attempt.kind,
     ],
   );
   const row = rows[0];
@@ -141,7 +164,7 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
           acr: row.acr,
           authTime: new Date(row.authTimeMs),
           sessionId: row.sessionId,
-          claims: row.claims ?? {},
+          claims: row.issued === 1 ? openLoginClaims(row.id, row.sealedClaims) : {},
         }
       : null;
   return { holder, jtiFresh: attempt.jti === undefined || row.jtiRecorded === 1, issued: row.issued === 1, usedBefore: row.usedBefore === true };

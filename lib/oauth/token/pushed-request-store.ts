@@ -2,9 +2,10 @@
  * Storing a pushed authorization request (RFC 9126) together with the client assertion's jti, in
  * one SQL statement (one round trip, one commit) through the connection pool: the PAR endpoint's
  * hot path. The request is stored only if the jti was fresh; (issuer, jti) is unique on every
- * instance. Timestamps go in as UTC.
+ * instance. Timestamps go in as UTC. The parameters are sealed (a login_hint may be a national id).
  */
 import { db } from "../../db/client";
+import { sealPushedParams } from "../../privacy/personal-data";
 import type { JtiUse } from "../jti-store";
 
 export interface NewPushedRequest {
@@ -44,7 +45,7 @@ export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse 
       jti?.expiresAt.toISOString() ?? null,
       request.requestIdHash,
       request.applicationId,
-      JSON.stringify(request.params),
+      JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
       request.expiresAt.toISOString(),
       new Date().toISOString(),
     ],

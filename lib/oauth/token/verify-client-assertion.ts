@@ -6,31 +6,49 @@
  *   endpoint URL is refused against audience injection (RFC 7523bis, FAPI 2.0);
  * - exp required, at most 5 minutes (+30 s skew) ahead, not past; nbf and iat honoured;
  * - jti single use until exp across all instances; required with require_jti or an FTN eID.
+ * An assertion malformed before the client is looked up (not a JWT, a refused alg, iss ≠ sub, a
+ * body client_id ≠ sub) is refused with a precise description; every later failure answers the
+ * same (client-authentication-error.ts), its reason logged.
  */
+import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
-import { findApplication, type ApplicationRecord } from "../../clients/application-service";
+import type { ApplicationRecord } from "../../clients/application-record";
+import { findApplication } from "../../clients/find-application";
 import { clientVerificationKeys } from "../../clients/client-keys";
 import { config } from "../../config";
 import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
 import { useJtiOnce, type JtiUse } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
+import { ClientAuthenticationError, logClientAuthenticationFailure } from "./client-authentication-error";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
 export const CLOCK_SKEW_S = 30;
 
-const invalidClient = (description: string) => new OAuthError("invalid_client", description, { status: 401 });
+/** An assertion malformed before any client is looked up: its description may say how. */
+const malformed = (description: string) => new OAuthError("invalid_client", description, { status: 401 });
+const JTI_REPLAYED = "client_assertion jti was already used";
+const ISSUER_PREFIX = "assertion:";
 
 export function jtiRequired(client: ApplicationRecord): boolean {
   return client.requireJti || client.enabledAcrValues.some(requiresJti);
 }
 
-export const assertionReplayed = () => invalidClient("client_assertion jti was already used");
+/**
+ * The refusal of a deferred jti found already used after authenticateClient returned (which logs
+ * the failures it sees itself, with the request id): logged here.
+ */
+export function assertionReplayed(use: JtiUse): ClientAuthenticationError {
+  const clientId = use.issuer.startsWith(ISSUER_PREFIX) ? use.issuer.slice(ISSUER_PREFIX.length) : undefined;
+  const error = new ClientAuthenticationError(JTI_REPLAYED, clientId);
+  logClientAuthenticationFailure(error, { method: "private_key_jwt" });
+  return error;
+}
 
-/** Records an assertion's jti now; a replay is refused. */
+/** Records a deferred assertion jti now; a replay is refused. */
 export async function recordAssertionJti(use: JtiUse | undefined): Promise<void> {
-  if (use && !(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed();
+  if (use && !(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed(use);
 }
 
 /**
@@ -71,48 +89,52 @@ export async function verifyClientAssertion(
     header = decodeProtectedHeader(assertion);
     claims = decodeJwt(assertion);
   } catch {
-    throw invalidClient("client_assertion is not a JWT");
+    throw malformed("client_assertion is not a JWT");
   }
+  // Its claims are looked up and stored (client_id, jti): no NUL or invalid UTF-8 goes further.
+  if (invalidTextPath(claims) !== undefined) throw malformed("client_assertion holds a NUL character or text that is not valid UTF-8");
   if (typeof header.alg !== "string" || !ASSERTION_ALGS.includes(header.alg)) {
-    throw invalidClient(`client_assertion alg ${JSON.stringify(header.alg)} is not accepted; use ${ASSERTION_ALGS.join(", ")}`);
+    throw malformed(`client_assertion alg ${JSON.stringify(header.alg)} is not accepted; use ${ASSERTION_ALGS.join(", ")}`);
   }
-  if (typeof claims.iss !== "string" || claims.iss !== claims.sub) throw invalidClient("client_assertion iss and sub must both be the client_id");
-  if (formClientId && formClientId !== claims.sub) throw invalidClient("client_id differs from the client_assertion's sub");
-  const client = await findApplication(claims.sub!);
-  if (!client) throw invalidClient("Client authentication failed: unknown client");
+  if (typeof claims.iss !== "string" || claims.iss !== claims.sub) throw malformed("client_assertion iss and sub must both be the client_id");
+  if (formClientId && formClientId !== claims.sub) throw malformed("client_id differs from the client_assertion's sub");
+  const clientId = claims.iss;
+  const failed = (reason: string) => new ClientAuthenticationError(reason, clientId);
+  const client = await findApplication(clientId);
+  if (!client) throw failed("unknown client_id");
   if (client.tokenEndpointAuthMethod !== "private_key_jwt") {
-    throw invalidClient(`This application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
+    throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
   }
 
   const issuer = config().issuer;
   const aud = claims.aud;
   const audOk = aud === issuer || (Array.isArray(aud) && aud.length === 1 && aud[0] === issuer);
-  if (!audOk) throw invalidClient(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
+  if (!audOk) throw failed(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
 
   const now = Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== "number") throw invalidClient("client_assertion must have exp");
+  if (typeof claims.exp !== "number") throw failed("client_assertion must have exp");
   if (claims.exp > now + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) {
-    throw invalidClient(`client_assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_S} s)`);
+    throw failed(`client_assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_S} s)`);
   }
   // RFC 7519 §4.1.7: a string. Any other jti would pass unrecorded, so its replay would go unnoticed.
-  if (claims.jti !== undefined && typeof claims.jti !== "string") throw invalidClient("client_assertion jti must be a string");
+  if (claims.jti !== undefined && typeof claims.jti !== "string") throw failed("client_assertion jti must be a string");
   if (jtiRequired(client) && (typeof claims.jti !== "string" || claims.jti.length === 0)) {
-    throw invalidClient("client_assertion must have a jti (this application requires one)");
+    throw failed("client_assertion must have a jti (this application requires one)");
   }
 
   try {
     await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
     const why = describeVerificationError(error, "client_assertion");
-    if (why) throw invalidClient(why);
+    if (why) throw failed(why);
     throw error;
   }
 
   if (typeof claims.jti === "string") {
     // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
-    const use: JtiUse = { issuer: `assertion:${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) };
+    const use: JtiUse = { issuer: `${ISSUER_PREFIX}${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) };
     if (options.deferJti) options.deferJti(use);
-    else await recordAssertionJti(use);
+    else if (!(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw failed(JTI_REPLAYED);
   }
   return client;
 }

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Pagination } from "@/components/dashboard/ui";
-import { prisma } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import { listApplications } from "@/lib/clients/list-applications";
 import { loadTenant } from "./load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -15,15 +14,7 @@ export default async function ApplicationsPage({ params, searchParams }: { param
   const { q = "", page: pageParam } = await searchParams;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}`);
   const page = Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1);
-  const where: Prisma.ApplicationWhereInput = {
-    tenantId,
-    ...(q ? { OR: [{ clientName: { contains: q, mode: "insensitive" } }, { clientId: { contains: q } }] } : {}),
-  };
-  const db = await prisma();
-  const [total, apps] = await Promise.all([
-    db.application.count({ where }),
-    db.application.findMany({ where, orderBy: { createdAt: "desc" }, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
-  ]);
+  const { total, applications: apps } = await listApplications({ tenantId, search: q, page, pageSize: PAGE_SIZE });
   const base = `/dashboard/t/${tenantId}`;
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>

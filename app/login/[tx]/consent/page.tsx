@@ -13,7 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ConsentPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "consent");
-  if ("problem" in login) return login.problem;
   const t = await getTranslations("consent");
   // Scopes with a wording in the catalogues (lib/i18n/messages, consent.scopes) are shown.
   const scopes = login.request.scopes.filter((s) => t.has(`scopes.${s}`));

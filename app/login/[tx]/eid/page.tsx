@@ -3,12 +3,15 @@ import { getTranslations } from "next-intl/server";
 import { BankIdStep } from "@/components/login/bankid-step";
 import { EidSimulator } from "@/components/login/eid-simulator";
 import { loadForPage } from "@/components/login/load-page";
-import { LoginProblem, LoginShell } from "@/components/login/login-shell";
+import { redirect } from "next/navigation";
+import { LoginShell } from "@/components/login/login-shell";
+import { currentLocale } from "@/i18n/current-locale";
 import { simulatorLabels } from "@/i18n/simulator-labels";
 import { findEidMethod } from "@/lib/eid/catalogue";
 import { findConnection } from "@/lib/eid/connections/service";
+import { methodNameIn } from "@/lib/eid/family-text";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
-import { translatedMethodName } from "@/lib/i18n/method-name";
+import { problemPathFor } from "@/lib/login/step-paths";
 
 export const dynamic = "force-dynamic";
 
@@ -20,10 +23,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EidPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "eid_authenticating");
-  if ("problem" in login) return login.problem;
   const method = findEidMethod(login.tx.acr ?? "");
-  if (!method) return <LoginProblem code="invalid_request" problem="unknownEid" />;
-  const names = await getTranslations("selection");
+  if (!method) redirect(problemPathFor(tx, "unknownEid"));
+  const locale = await currentLocale();
+  const methodName = methodNameIn(method, locale);
   const t = await getTranslations("eid");
   const chooseAnother =
     login.request.acrValues.length > 1 ? (
@@ -39,12 +42,12 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
     if (connection?.kind === "se-bankid" && connection.enabled) {
       return (
         <LoginShell clientName={login.client.clientName} environment="production">
-          <BankIdStep transactionId={tx} acr={method.acr} methodName={translatedMethodName(names, method)} clientName={login.client.clientName} action={login.request.loginHint.action} />
+          <BankIdStep transactionId={tx} acr={method.acr} methodName={methodName} clientName={login.client.clientName} action={login.request.loginHint.action} />
           {chooseAnother}
         </LoginShell>
       );
     }
-    return <LoginProblem code="server_error" problem="unavailable" values={{ method: translatedMethodName(names, method) }} />;
+    redirect(problemPathFor(tx, "unavailable"));
   }
   const labels = await simulatorLabels();
   const hint = login.request.loginHint;
@@ -54,7 +57,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
   return (
     <LoginShell clientName={login.client.clientName} environment="test">
       <EidSimulator
-        methodName={translatedMethodName(names, method)}
+        methodName={methodName}
         family={method.family}
         acr={method.acr}
         clientName={login.client.clientName}
@@ -63,6 +66,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
         message={hint.message}
         formAction={`/login/${tx}/authenticate`}
         labels={labels}
+        locale={locale}
       />
       {chooseAnother}
     </LoginShell>

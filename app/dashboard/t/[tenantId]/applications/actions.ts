@@ -2,23 +2,23 @@
 
 import { revalidatePath } from "next/cache";
 import { notFound, redirect } from "next/navigation";
-import { FormInputError, fieldOf, formValues, valuesToMetadata, type FormState } from "@/components/dashboard/application-form-data";
+import { FormInputError, formFieldOf, formValues, valuesToMetadata, type FormState } from "@/components/dashboard/application-form-data";
 import { requireTenant } from "@/components/dashboard/session";
 import { clientKeySet, ClientKeysError } from "@/lib/clients/client-keys";
-import {
-  createApplication,
-  deleteApplication,
-  findApplication,
-  replaceApplicationMetadata,
-  rotateClientSecret,
-  type ApplicationRecord,
-} from "@/lib/clients/application-service";
+import type { ApplicationRecord } from "@/lib/clients/application-record";
+import { ClientMetadataError } from "@/lib/clients/client-metadata-error";
+import { createApplication } from "@/lib/clients/create-application";
+import { deleteApplication } from "@/lib/clients/delete-application";
+import { findApplication } from "@/lib/clients/find-application";
+import { replaceApplicationMetadata } from "@/lib/clients/replace-application-metadata";
+import { rotateClientSecret } from "@/lib/clients/rotate-client-secret";
 import { OAuthError } from "@/lib/oauth/errors";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
 function fail(error: unknown, values: FormState["values"]): FormState {
   if (error instanceof FormInputError) return { errors: { [error.field]: error.message }, values };
-  if (error instanceof OAuthError) return { errors: { [fieldOf(error.description)]: error.description }, values };
+  if (error instanceof ClientMetadataError) return { errors: { [formFieldOf(error)]: error.description }, values };
+  if (error instanceof OAuthError) return { errors: { form: error.description }, values };
   throw error;
 }
 

@@ -7,14 +7,14 @@ import {
   EidFormInputError,
   eidFormSecrets,
   eidFormValues,
-  fieldOfError,
-  messageOfError,
+  formErrorOf,
   storedSecretsOf,
   type EidFormState,
 } from "@/components/dashboard/eid-connection-form-data";
 import type { TestConnectionResult } from "@/components/dashboard/eid-connection-test-button";
 import { requireTenant } from "@/components/dashboard/session";
 import { testConnection } from "@/lib/eid/connections/check";
+import { ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
 import { deleteConnection, saveConnection } from "@/lib/eid/connections/service";
 import { OAuthError } from "@/lib/oauth/errors";
 import { familyFormSpec, loadConnection } from "./family-spec";
@@ -40,7 +40,11 @@ export async function saveConnectionAction(tenantId: string, family: string, _st
     await saveConnection(tenantId, connectionInputOf(values, secrets, spec, stored), actor);
   } catch (error) {
     if (error instanceof EidFormInputError) return { errors: { [error.field]: error.message }, values };
-    if (error instanceof OAuthError) return { errors: { [fieldOfError(error.description)]: messageOfError(error.description) }, values };
+    if (error instanceof ConnectionInputError) {
+      const { field, message } = formErrorOf(error);
+      return { errors: { [field]: message }, values };
+    }
+    if (error instanceof OAuthError) return { errors: { form: error.description }, values };
     throw error;
   }
   revalidatePath(path);

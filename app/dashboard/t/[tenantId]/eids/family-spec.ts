@@ -1,19 +1,18 @@
 import type { FamilyFormSpec } from "@/components/dashboard/eid-connection-form-data";
-import { EID_METHODS } from "@/lib/eid/catalogue";
-import { claimRuleFor } from "@/lib/eid/claim-rules";
 import { connectableFamilies, listConnections, type Connection } from "@/lib/eid/connections/service";
+import { familyOf } from "@/lib/eid/families";
 
 /** The form of one connectable eID family, or null for a family that cannot be connected. */
 export function familyFormSpec(family: string): FamilyFormSpec | null {
   const connectable = connectableFamilies().find((f) => f.family === family);
   if (!connectable) return null;
-  const rule = claimRuleFor(family);
+  const { claimRule: rule, methods } = familyOf(connectable.family);
   const claims = [...new Set([...rule.nationalIdClaims, ...rule.always, ...Object.values(rule.byScope).flat()])];
   return {
-    family,
+    family: connectable.family,
     name: connectable.name,
     kinds: connectable.kinds,
-    acrs: EID_METHODS.filter((m) => m.family === family).map((m) => m.acr),
+    acrs: methods.map((m) => m.acr),
     claims,
   };
 }

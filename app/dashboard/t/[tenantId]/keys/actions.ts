@@ -11,11 +11,3 @@ export async function rotateTenantKeysAction(tenantId: string): Promise<{ ok: bo
   revalidatePath(`/dashboard/t/${tenantId}/keys`);
   return { ok: true, message: `Rotated. Now signing with ${promoted.join(", ")}.` };
 }
-
-export async function rotateWebhookKeysAction(tenantId: string): Promise<{ ok: boolean; message: string }> {
-  const { actor, access } = await requireTenant(tenantId, `/dashboard/t/${tenantId}/keys`);
-  if (access.role !== "owner") return { ok: false, message: "Only owners can rotate keys." };
-  const promoted = await rotateKeysWithAudit({ purpose: "extension", tenantId: null }, actor);
-  revalidatePath(`/dashboard/t/${tenantId}/keys`);
-  return { ok: true, message: `Rotated. Webhook tokens are now signed with ${promoted.join(", ")}.` };
-}

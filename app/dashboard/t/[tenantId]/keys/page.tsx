@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, Card, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
-import { prisma } from "@/lib/db/client";
-import type { SigningKey } from "@/lib/db/generated/client";
+import { listPublishedKeys, type ListedKey } from "@/lib/keys/list-published-keys";
 import { loadTenant } from "../load-tenant";
-import { rotateTenantKeysAction, rotateWebhookKeysAction } from "./actions";
+import { rotateTenantKeysAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Keys" };
@@ -13,7 +12,7 @@ export const metadata: Metadata = { title: "Keys" };
 const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "—");
 const tone = (state: string) => (state === "current" ? "green" : state === "next" ? "blue" : "slate");
 
-function KeyTable({ keys, testId }: { keys: SigningKey[]; testId: string }) {
+function KeyTable({ keys, testId }: { keys: ListedKey[]; testId: string }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -38,13 +37,7 @@ function KeyTable({ keys, testId }: { keys: SigningKey[]; testId: string }) {
 export default async function KeysPage({ params }: { params: Promise<{ tenantId: string }> }) {
   const { tenantId } = await params;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/keys`);
-  const db = await prisma();
-  const recent = new Date(Date.now() - 24 * 3600 * 1000);
-  const visible = { OR: [{ state: { in: ["next", "current"] as ("next" | "current")[] } }, { retiredAt: { gt: recent } }] };
-  const [tenantKeys, webhookKeys] = await Promise.all([
-    db.signingKey.findMany({ where: { tenantId, purpose: "oidc", ...visible }, orderBy: [{ alg: "asc" }, { createdAt: "desc" }] }),
-    db.signingKey.findMany({ where: { purpose: "extension", ...visible }, orderBy: { createdAt: "desc" } }),
-  ]);
+  const { tenantKeys, webhookKeys } = await listPublishedKeys(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="Keys" description="Each key is published in the JWKS before it signs (next), signs while active, and stays published for an hour after it retires." />
@@ -53,9 +46,9 @@ export default async function KeysPage({ params }: { params: Promise<{ tenantId:
           <KeyTable keys={tenantKeys} testId="tenant-keys" />
           <div className="mt-4"><ActionButton action={rotateTenantKeysAction.bind(null, tenantId)} label="Rotate keys" className={secondaryButtonClass} confirm="Rotate: the next keys start signing now and the active ones retire. Continue?" testId="rotate-keys" /></div>
         </Card>
-        <Card title="Webhook service keys" description="Sign the bearer tokens Porta sends to webhooks (shared by every tenant).">
+        {/* Shared by every tenant: only the platform rotates them (npm run keys -- rotate --extension). */}
+        <Card title="Webhook service keys" description="Sign the bearer tokens Porta sends to webhooks (shared by every tenant; the platform operator rotates them).">
           <KeyTable keys={webhookKeys} testId="webhook-keys" />
-          <div className="mt-4"><ActionButton action={rotateWebhookKeysAction.bind(null, tenantId)} label="Rotate webhook keys" className={secondaryButtonClass} confirm="Rotate the webhook service keys for every tenant?" testId="rotate-webhook-keys" /></div>
         </Card>
       </div>
     </DashboardShell>

@@ -3,7 +3,7 @@ import { ConfirmSubmit } from "@/components/dashboard/confirm-submit";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, Card, dangerButtonClass, EmptyState, PageHeader } from "@/components/dashboard/ui";
 import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
+import { listAdminTokens } from "@/lib/admin/list-admin-tokens";
 import { loadTenant } from "../load-tenant";
 import { createTokenAction, revokeTokenAction } from "./actions";
 import { TokenForm } from "./token-form";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "API tokens" };
 export default async function TokensPage({ params }: { params: Promise<{ tenantId: string }> }) {
   const { tenantId } = await params;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/tokens`);
-  const tokens = await (await prisma()).adminToken.findMany({ where: { tenantId }, orderBy: { createdAt: "desc" } });
+  const tokens = await listAdminTokens(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="API tokens" description={<>Bearer tokens for <code>{`${config().issuer}/oauth2/register`}</code> (RFC 7591): they register applications in {access.tenant.name}.</>} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { ApplicationForm } from "@/components/dashboard/application-form";
@@ -7,10 +8,11 @@ import { ConfirmSubmit } from "@/components/dashboard/confirm-submit";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
-import { findApplication } from "@/lib/clients/application-service";
+import { findApplication } from "@/lib/clients/find-application";
+import { usesClientSecret } from "@/lib/clients/schemas";
 import { config } from "@/lib/config";
-import { prisma } from "@/lib/db/client";
 import { methodsForEnvironment } from "@/lib/eid/catalogue";
+import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import { deleteApplicationAction, fetchJwksAction, rotateSecretAction, sendTestEventAction, updateApplicationAction } from "../actions";
 import { loadTenant } from "../../load-tenant";
 
@@ -25,10 +27,10 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
   const app = await findApplication(clientId);
   if (!app || app.tenantId !== tenantId) notFound();
   const issuer = config().issuer;
-  const deliveries = await (await prisma()).webhookDelivery.findMany({ where: { applicationId: app.id }, orderBy: { createdAt: "desc" }, take: 20 });
+  const deliveries = await listWebhookDeliveries(app.id);
   const sampleAuthorize = `${issuer}/oauth2/authorize?${new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? "", response_type: "code", scope: "openid", state: "<state>", nonce: "<nonce>" })}`;
   const methods = methodsForEnvironment(access.tenant.environment);
-  const usesSecret = app.tokenEndpointAuthMethod === "client_secret_basic" || app.tokenEndpointAuthMethod === "client_secret_post";
+  const usesSecret = usesClientSecret(app.tokenEndpointAuthMethod);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title={app.clientName} description={<span className="font-mono text-xs">{app.clientId}</span>} actions={<Badge tone={access.tenant.environment === "production" ? "green" : "amber"}>{access.tenant.environment}</Badge>} />
@@ -39,7 +41,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
             <div><dt className="font-medium">Client ID</dt><dd className="mt-1 flex flex-wrap items-center gap-2"><code className="break-all" data-testid="app-client-id">{app.clientId}</code><CopyButton value={app.clientId} /></dd></div>
             <div><dt className="font-medium">Sample authorize URL</dt><dd className="mt-1"><code className="block break-all rounded bg-slate-50 p-2 text-xs">{sampleAuthorize}</code></dd></div>
           </dl>
-          <a href="/playground" className={`${secondaryButtonClass} mt-4`}>Try logins in the playground</a>
+          <Link href="/playground" className={`${secondaryButtonClass} mt-4`}>Try logins in the playground</Link>
         </Card>
         <Card title="Credentials" description={usesSecret ? `Client secret (${app.tokenEndpointAuthMethod}); last set ${app.clientSecretUpdatedAt?.toISOString().slice(0, 16).replace("T", " ") ?? "never"} UTC.` : `Authentication: ${app.tokenEndpointAuthMethod}.`}>
           {usesSecret ? (

@@ -1,7 +1,0 @@
-import { headlessAuthorize } from "@/lib/endpoints/decoupled";
-
-export const dynamic = "force-dynamic";
-
-export function POST(request: Request): Promise<Response> {
-  return headlessAuthorize(request);
-}

@@ -1,7 +1,0 @@
-import { eidStatus } from "@/lib/endpoints/eid-step";
-
-export const dynamic = "force-dynamic";
-
-export async function GET(request: Request, context: { params: Promise<{ tx: string }> }): Promise<Response> {
-  return eidStatus(request, (await context.params).tx);
-}

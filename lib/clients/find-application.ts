@@ -1,0 +1,35 @@
+/**
+ * Applications by client_id or by id, through this process's short-lived cache
+ * (application-cache.ts). Every write clears the changed application's entries here.
+ */
+import { prisma } from "../db/client";
+import { isValidText } from "../http/valid-text";
+import { applicationCache } from "./application-cache";
+import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
+
+const byClientId = applicationCache<ApplicationRecord>("by-client-id");
+const byId = applicationCache<ApplicationRecord>("by-id");
+
+/** The application, from this process's short-lived cache. */
+export function findApplication(clientId: string): Promise<ApplicationRecord | null> {
+  // No stored client_id holds NUL or invalid UTF-8 (PostgreSQL would refuse the query itself).
+  if (!isValidText(clientId)) return Promise.resolve(null);
+  return byClientId.get(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
+}
+
+export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
+  if (!isValidText(id)) return Promise.resolve(null);
+  return byId.get(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
+}
+
+/** Clears this process's cached copies of an application (after every write to it). */
+export function forgetApplication(app: { id: string; clientId: string }): void {
+  byClientId.delete(app.clientId);
+  byId.delete(app.id);
+}
+
+/** Clears every cached application of this process. */
+export function clearApplicationCache(): void {
+  byClientId.clear();
+  byId.clear();
+}

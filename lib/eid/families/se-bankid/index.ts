@@ -1,0 +1,38 @@
+/**
+ * Swedish BankID: on this device (the app opens), on another device (QR code), or either. In
+ * production through the BankID RP API (lib/eid/bankid) or a broker over OpenID Connect.
+ */
+import { claimRule } from "../../family-kit/claim-rule";
+import type { EidFamilyDefinition } from "../../family-kit/definition";
+import { brand } from "./brand";
+import { swedishIdentities } from "./identities";
+import { text } from "./text";
+
+const onAnotherDevice = (acr: string) => acr.includes(":another-device");
+
+export const seBankId: EidFamilyDefinition<"se-bankid"> = {
+  id: "se-bankid",
+  displayName: "Swedish BankID",
+  country: "se",
+  identityScheme: "sebankid",
+  methods: [
+    { acr: "urn:grn:authn:se:bankid", name: "BankID", supportsDecoupled: true },
+    { acr: "urn:grn:authn:se:bankid:same-device", name: "BankID on this device", supportsDecoupled: false },
+    { acr: "urn:grn:authn:se:bankid:another-device", name: "BankID on another device", supportsDecoupled: true },
+    { acr: "urn:grn:authn:se:bankid:another-device:qr", name: "BankID with QR code", supportsDecoupled: true },
+  ],
+  claimRule: claimRule({ nationalId: ["ssn"], always: ["givenname", "surname", "ipaddress"] }),
+  connectorKinds: ["se-bankid", "oidc"],
+  authenticationMethod(acr) {
+    if (acr.endsWith(":same-device")) return "bankid:same-device";
+    if (onAnotherDevice(acr)) return "bankid:another-device";
+    return "bankid:app";
+  },
+  testIdentities: swedishIdentities,
+  simulator: {
+    brand,
+    authenticator: (acr) => (onAnotherDevice(acr) ? "another-device" : "same-device"),
+    launch: (acr) => (onAnotherDevice(acr) ? "qr" : "open-app"),
+  },
+  text,
+};

@@ -1,0 +1,25 @@
+/**
+ * GET /login/{id}/problem?p=<problem>: the error page for a hosted login page that cannot be shown
+ * (the login expired, finished, or asks for an eID that is not available). The pages send the
+ * browser here so that every error page is this one, in the login's language.
+ */
+import { findEidMethod } from "../eid/catalogue";
+import { methodNameIn } from "../eid/family-text";
+import { BROWSER_COOKIE, readCookie } from "../http/cookies";
+import { isProblemKey, renderErrorPage } from "../http/error-page";
+import { pageLocale } from "../http/page-locale";
+import { findBrowserTransaction, requestOf } from "../login/transaction";
+
+export async function showLoginProblem(request: Request, transactionId: string): Promise<Response> {
+  const asked = new URL(request.url).searchParams.get("p");
+  const problem = isProblemKey(asked) ? asked : "badRequest";
+  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+  const method = tx?.acr ? findEidMethod(tx.acr) : undefined;
+  const locale = pageLocale(request, tx ? requestOf(tx).uiLocales : []);
+  return renderErrorPage({
+    code: problem === "unavailable" ? "server_error" : "invalid_request",
+    problem,
+    locale,
+    values: { method: method ? methodNameIn(method, locale) : "eID" },
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The protocol routing table: every protocol path (protocol-paths.ts), its methods and their
+ * lib/endpoints handlers, once. Both ways in use it:
+ * - `npm start`: server/porta-server.ts matches with matchProtocolRoute and calls the handler
+ *   without going through Next.js (design.md §10: Next's per-request overhead matters on the hot
+ *   endpoints), and writes the cached documents (discovery, JWKS) straight to the socket;
+ * - `next dev` / `next start`: the catch-all route app/[...protocol]/route.ts calls
+ *   serveProtocolRequest. (Under `npm start` only paths the table does not know reach Next, and
+ *   the catch-all answers them with notFoundResponse, as a protocol-only instance does.)
+ */
+import { discoveryDocument, serveDiscovery, type EndpointDocument } from "./discovery";
+import { liveness, readiness } from "./health";
+import { jwksEndpointDocument, serveJwks } from "./jwks";
+import {
+  deleteClientConfiguration,
+  readClientConfiguration,
+  registerClient,
+  updateClientConfiguration,
+} from "./registration";
+import { authorize } from "./authorize";
+import { serveConnectionJwks } from "./eid-connection-jwks";
+import { eidCallback, eidStatus } from "./eid-step";
+import { loginAction } from "./login-actions";
+import { showLoginProblem } from "./login-problem";
+import { logout } from "./logout";
+import { pushAuthorizationRequest } from "./par";
+import { resumeLogin } from "./resume";
+import { cibaAuthorize, headlessAuthorize } from "./decoupled";
+import { answerDevice } from "./test-devices";
+import { token } from "./token";
+import { userinfo } from "./userinfo";
+import { htmlPage } from "../http/html";
+import { isValidText } from "../http/valid-text";
+import { jsonResponse, methodNotAllowed } from "../http/responses";
+import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
+
+export type RouteHandler = (request: Request, params: Readonly<Record<string, string>>) => Response | Promise<Response>;
+/** A GET answered from a cached document: the custom server writes it without Web Request/Response objects. */
+export type DocumentHandler = (query: URLSearchParams) => Promise<EndpointDocument>;
+
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+/** What a path answers. HEAD is served by GET; any other method gets 405 with Allow. */
+export type RouteMethods = Partial<Record<RouteMethod, RouteHandler>> & { document?: DocumentHandler };
+
+const TABLE: Record<ProtocolPathName, RouteMethods> = {
+  discovery: { GET: (r) => serveDiscovery(r), document: (query) => discoveryDocument(query.get("client_id")) },
+  jwks: { GET: (r) => serveJwks("oidc", r), document: () => jwksEndpointDocument("oidc") },
+  liveness: { GET: () => liveness() },
+  readiness: { GET: () => readiness() },
+  registration: { POST: (r) => registerClient(r) },
+  clientConfiguration: {
+    GET: (r, p) => readClientConfiguration(r, p.client_id!),
+    PUT: (r, p) => updateClientConfiguration(r, p.client_id!),
+    DELETE: (r, p) => deleteClientConfiguration(r, p.client_id!),
+  },
+  authorization: { GET: (r) => authorize(r), POST: (r) => authorize(r) },
+  token: { POST: (r) => token(r) },
+  pushedAuthorization: { POST: (r) => pushAuthorizationRequest(r) },
+  userinfo: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) },
+  endSession: { GET: (r) => logout(r), POST: (r) => logout(r) },
+  backchannelAuthentication: { POST: (r) => cibaAuthorize(r) },
+  headlessAuthorization: { POST: (r) => headlessAuthorize(r) },
+  testDeviceApprove: { POST: (r, p) => answerDevice(r, p.tx!, true) },
+  testDeviceDecline: { POST: (r, p) => answerDevice(r, p.tx!, false) },
+  resume: { GET: (r, p) => resumeLogin(r, p.token!) },
+  eidCallback: { GET: (r) => eidCallback(r) },
+  eidStatus: { GET: (r, p) => eidStatus(r, p.tx!) },
+  eidConnectionJwks: { GET: (_r, p) => serveConnectionJwks(p.id!) },
+  loginSelect: { POST: (r, p) => loginAction(r, p.tx!, "select") },
+  loginAuthenticate: { POST: (r, p) => loginAction(r, p.tx!, "authenticate") },
+  loginConsentDecision: { POST: (r, p) => loginAction(r, p.tx!, "consent") },
+  loginCancel: { POST: (r, p) => loginAction(r, p.tx!, "cancel") },
+  loginBack: { POST: (r, p) => loginAction(r, p.tx!, "back") },
+  loginProblem: { GET: (r, p) => showLoginProblem(r, p.tx!) },
+};
+
+/** Served only when EXTENSIONS_URL is on Porta's origin (see extensionJwksPath). */
+const EXTENSION_JWKS_METHODS: RouteMethods = { GET: (r) => serveJwks("extension", r), document: () => jwksEndpointDocument("extension") };
+
+export interface ProtocolRoute {
+  name: ProtocolRouteName;
+  path: string;
+  pattern: RegExp;
+  params: readonly string[];
+  /** Handlers by method, in an object without a prototype: any method string may be looked up. */
+  handlers: Readonly<Partial<Record<string, RouteHandler>>>;
+  document?: DocumentHandler;
+  /** The methods that have handlers, for Allow. */
+  allowed: readonly RouteMethod[];
+}
+
+let routes: readonly ProtocolRoute[] | undefined;
+
+/** The routes this instance serves (the extension JWKS only when it is on Porta's origin). */
+export function protocolRoutes(): readonly ProtocolRoute[] {
+  routes ??= servedProtocolPaths().map(([name, path]): ProtocolRoute => {
+    const methods = name === EXTENSION_JWKS ? EXTENSION_JWKS_METHODS : TABLE[name];
+    const allowed = ROUTE_METHODS.filter((m) => methods[m]);
+    const handlers: Partial<Record<string, RouteHandler>> = Object.create(null) as Partial<Record<string, RouteHandler>>;
+    for (const method of allowed) handlers[method] = methods[method];
+    return { name, path, ...compilePath(path), handlers, document: methods.document, allowed };
+  });
+  return routes;
+}
+
+export interface RouteMatch {
+  handler: RouteHandler;
+  params: Readonly<Record<string, string>>;
+  /** Set for GET/HEAD of a document route. */
+  document?: DocumentHandler;
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A path parameter, percent-decoded; undefined for broken percent-encoding, NUL or invalid UTF-8. */
+function decodePathParam(raw: string): string | undefined {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return isValidText(value) ? value : undefined;
+}
+
+/** The answer to a protocol path whose parameter cannot be decoded (e.g. `%`, `%C0%80`, `%00`). */
+function badPathResponse(): Response {
+  return jsonResponse({ error: "invalid_request", error_description: "The path holds malformed percent-encoding, a NUL character or text that is not valid UTF-8" }, 400, { "Cache-Control": "no-store" });
+}
+
+/** The handler for a protocol path, a 405 responder, a 400 responder for an undecodable parameter, or undefined when the path is not ours. */
+export function matchProtocolRoute(method: string, pathname: string): RouteMatch | undefined {
+  for (const route of routes ?? protocolRoutes()) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    let params = NO_PARAMS;
+    if (route.params.length > 0) {
+      const named: Record<string, string> = {};
+      for (const [i, name] of route.params.entries()) {
+        const value = decodePathParam(match[i + 1] ?? "");
+        if (value === undefined) return { handler: () => badPathResponse(), params: NO_PARAMS };
+        named[name] = value;
+      }
+      params = named;
+    }
+    const effective = method === "HEAD" ? "GET" : method;
+    const handler = route.handlers[effective];
+    if (!handler) return { handler: () => methodNotAllowed(route.allowed), params };
+    return effective === "GET" && route.document ? { handler, params, document: route.document } : { handler, params };
+  }
+  return undefined;
+}
+
+/**
+ * The answer to a path no route serves: Porta's small HTML page for browsers, JSON otherwise.
+ * (A route handler cannot hand the request back to Next.js's own 404 page.)
+ */
+export function notFoundResponse(accept: string | null | undefined): Response {
+  if (accept?.includes("text/html")) {
+    return htmlPage({ title: "Page not found", status: 404, body: `<h1>Page not found</h1><p>There is no page at this address.</p><p><a class="button" href="/">Porta</a></p>` });
+  }
+  return jsonResponse({ error: "not_found", error_description: "No such endpoint" }, 404, { "Cache-Control": "no-store" });
+}
+
+/** One protocol request, Web Request → Response (the catch-all route's whole body). */
+export async function serveProtocolRequest(request: Request): Promise<Response> {
+  const route = matchProtocolRoute(request.method, new URL(request.url).pathname);
+  if (!route) return notFoundResponse(request.headers.get("accept"));
+  const response = await route.handler(request, route.params);
+  if (request.method !== "HEAD" || response.body === null) return response;
+  await response.body.cancel();
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

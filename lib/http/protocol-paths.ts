@@ -1,0 +1,109 @@
+/**
+ * Where each protocol endpoint lives: the path half of the protocol routing table. The handler
+ * half is lib/endpoints/protocol-routes.ts, keyed by the same names (its type requires one entry per path).
+ * Discovery and other URL builders read the paths from here. This module imports no endpoint, so
+ * proxy.ts can ask "is this a protocol path?" without loading the endpoints.
+ *
+ * `{name}` is a path parameter; PARAMETER_PATTERNS says what it may hold.
+ */
+import { config } from "../config";
+
+export const PROTOCOL_PATHS = {
+  discovery: "/.well-known/openid-configuration",
+  jwks: "/.well-known/jwks",
+  liveness: "/healthz",
+  readiness: "/readyz",
+  registration: "/oauth2/register",
+  clientConfiguration: "/oauth2/register/{client_id}",
+  authorization: "/oauth2/authorize",
+  token: "/oauth2/token",
+  pushedAuthorization: "/oauth2/par",
+  userinfo: "/oauth2/userinfo",
+  endSession: "/oauth2/logout",
+  backchannelAuthentication: "/ciba/bc-authorize",
+  headlessAuthorization: "/headless/authorize",
+  testDeviceApprove: "/test/devices/{tx}/approve",
+  testDeviceDecline: "/test/devices/{tx}/decline",
+  resume: "/login/resume/{token}",
+  // The eID step: the upstream provider's return, the app-based eIDs' progress poll.
+  eidCallback: "/login/callback",
+  eidStatus: "/login/{tx}/eid/status",
+  eidConnectionJwks: "/eid-connections/{id}/jwks",
+  // The hosted login's form posts (the pages themselves are Next.js pages).
+  loginSelect: "/login/{tx}/select",
+  loginAuthenticate: "/login/{tx}/authenticate",
+  loginConsentDecision: "/login/{tx}/consent-decision",
+  loginCancel: "/login/{tx}/cancel",
+  loginBack: "/login/{tx}/back",
+  // The error page the hosted login's pages send the browser to when they cannot be shown.
+  loginProblem: "/login/{tx}/problem",
+} as const;
+
+export type ProtocolPathName = keyof typeof PROTOCOL_PATHS;
+
+/** The name of the one conditional route: the webhook service's JWKS (extensionJwksPath). */
+export const EXTENSION_JWKS = "extensionJwks";
+export type ProtocolRouteName = ProtocolPathName | typeof EXTENSION_JWKS;
+
+const UUID = "[0-9a-f-]{36}";
+
+const PARAMETER_PATTERNS: Record<string, string> = {
+  client_id: "[^/]+",
+  tx: UUID,
+  id: UUID,
+  token: "[A-Za-z0-9_-]{16,128}",
+};
+
+export interface CompiledPath {
+  pattern: RegExp;
+  /** Parameter names in capture-group order. */
+  params: readonly string[];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export function compilePath(template: string): CompiledPath {
+  const params: string[] = [];
+  let source = "";
+  let at = 0;
+  for (const match of template.matchAll(/\{([a-z_]+)\}/g)) {
+    const name = match[1]!;
+    const allowed = PARAMETER_PATTERNS[name];
+    if (!allowed) throw new Error(`No pattern for path parameter {${name}} in ${template}`);
+    source += `${escapeRegExp(template.slice(at, match.index))}(${allowed})`;
+    at = match.index + match[0].length;
+    params.push(name);
+  }
+  source += escapeRegExp(template.slice(at));
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+/**
+ * {EXTENSIONS_URL}/service/.well-known/jwks, served by Porta only when EXTENSIONS_URL lives on
+ * Porta's own origin (otherwise the extension service publishes it itself).
+ */
+export function extensionJwksPath(): string | undefined {
+  const cfg = config();
+  const extensions = new URL(cfg.extensionsUrl);
+  if (extensions.origin !== new URL(cfg.issuer).origin) return undefined;
+  return `${extensions.pathname.replace(/\/$/, "")}/service/.well-known/jwks`;
+}
+
+/** Every protocol path this instance serves, by route name. */
+export function servedProtocolPaths(): [ProtocolRouteName, string][] {
+  const paths: [ProtocolRouteName, string][] = Object.entries(PROTOCOL_PATHS) as [ProtocolPathName, string][];
+  const extension = extensionJwksPath();
+  if (extension) paths.push([EXTENSION_JWKS, extension]);
+  return paths;
+}
+
+let patterns: RegExp[] | undefined;
+
+/** Whether a request path belongs to the protocol table (whatever its method). */
+export function isProtocolPath(pathname: string): boolean {
+  patterns ??= servedProtocolPaths().map(([, path]) => compilePath(path).pattern);
+  return patterns.some((pattern) => pattern.test(pathname));
+}
+

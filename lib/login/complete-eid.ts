@@ -1,0 +1,56 @@
+/**
+ * After the person authenticated (a fresh eID result, or an SSO session that may be reused):
+ * start the session, then withdraw consent (prompt=consent_revoke), run the post-auth webhook,
+ * ask consent, or issue the response.
+ */
+import type { ApplicationRecord } from "../clients/application-record";
+import { prisma } from "../db/client";
+import { findEidMethod } from "../eid/catalogue";
+import type { EidResult } from "../eid/types";
+import { SESSION_COOKIE, serializeCookie } from "../http/cookies";
+import { OAuthError } from "../oauth/errors";
+import type { Authentication } from "./authentication";
+import { revokeConsent } from "./consent";
+import { askConsentOrIssue, confirmConsentRevoked } from "./consent-step";
+import { identityClaims } from "./identity-claims";
+import { runPostAuthWebhook } from "./post-auth-webhook";
+import { newSessionToken, SESSION_LIFETIME_S, sessionCreateData } from "./sessions";
+import { subjectFor } from "./subject";
+import { requestOf, type LoginTransaction } from "./transaction";
+
+/** The eID step succeeded: start an SSO session, then continue (webhook, consent or tokens). */
+export async function completeEid(tx: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
+  const request = requestOf(tx);
+  const method = findEidMethod(result.acr);
+  if (!method) throw new OAuthError("server_error", "The eID returned an unknown method");
+  const authTime = new Date();
+  const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
+  const sessionToken = newSessionToken();
+  const session = await (await prisma()).browserSession.create({
+    data: sessionCreateData(sessionToken, client.tenantId, {
+      acr: result.acr,
+      subject,
+      authTime,
+      identity: result as unknown as Record<string, unknown>,
+    }),
+    select: { id: true },
+  });
+  cookies.push(serializeCookie(SESSION_COOKIE, sessionToken, { maxAgeS: SESSION_LIFETIME_S }));
+  const auth: Authentication = {
+    subject,
+    acr: result.acr,
+    authTime,
+    sessionId: session.id,
+    claims: identityClaims(client, result, request.scopes, authTime),
+  };
+  return continueAuthenticated(tx, client, auth, cookies);
+}
+
+export async function continueAuthenticated(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+  if (requestOf(tx).prompt.includes("consent_revoke")) {
+    await revokeConsent(client.id, auth.subject);
+    return confirmConsentRevoked(tx, client, cookies);
+  }
+  if (client.webhook) return runPostAuthWebhook(tx, client, client.webhook, auth, cookies);
+  return askConsentOrIssue(tx, client, auth, cookies);
+}

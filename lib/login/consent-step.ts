@@ -1,0 +1,52 @@
+/**
+ * Consent (design.md §5.3): asked when the application requires it and the person has not yet
+ * agreed to these scopes, or when `prompt=consent`; `prompt=consent_revoke` withdraws it.
+ */
+import type { ApplicationRecord } from "../clients/application-record";
+import { authorizationResponse } from "../oauth/authorization-response";
+import { OAuthError } from "../oauth/errors";
+import { seeOther } from "../http/see-other";
+import { authenticationChanges, authenticationOf, type Authentication } from "./authentication";
+import { grantConsent, hasConsent } from "./consent";
+import { failLogin } from "./fail-login";
+import { issueResponse } from "./issue-response";
+import { stepPathFor } from "./step-paths";
+import { requestOf, transition, type LoginTransaction } from "./transaction";
+
+/** After the webhooks: the consent page when it is needed, otherwise the response. */
+export async function askConsentOrIssue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
+  const consentAsked = request.prompt.includes("consent");
+  const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
+  if (!needsConsent) return issueResponse(tx, client, auth, cookies);
+  if (request.prompt.includes("none")) {
+    return failLogin(tx, new OAuthError("consent_required", "prompt=none was requested, but the user has not consented"), cookies);
+  }
+  const moved = await transition(tx, "consent", authenticationChanges(tx.id, auth));
+  return seeOther(stepPathFor(moved), { "Set-Cookie": cookies });
+}
+
+/** The consent page's answer. */
+export async function decideConsent(tx: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
+  if (!accepted) return failLogin(tx, new OAuthError("access_denied", "The user declined to share the requested information"));
+  const auth = authenticationOf(tx);
+  await grantConsent(client.id, auth.subject, requestOf(tx).scopes);
+  return issueResponse(tx, client, auth, []);
+}
+
+/** prompt=consent_revoke: the consent is gone; say so, then continue to the app with access_denied. */
+export async function confirmConsentRevoked(tx: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
+  const request = requestOf(tx);
+  await transition(tx, "failed", { error: "access_denied", errorDescription: "The user revoked consent" }, { returning: false });
+  return authorizationResponse({
+    redirectUri: request.redirectUri,
+    mode: request.responseMode,
+    params: { error: "access_denied", error_description: "The user revoked consent", state: request.state },
+    headers: cookies.length ? { "Set-Cookie": cookies } : undefined,
+    notice: {
+      title: "Consent withdrawn",
+      text: `${client.clientName} will no longer receive your information without asking you again.`,
+      testId: "consent-revoked",
+    },
+  });
+}

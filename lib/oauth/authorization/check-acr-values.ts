@@ -1,0 +1,51 @@
+/**
+ * acr_values (spec 2.3, OIDC Core §3.1.2.1, CIBA Core §7.1): which eIDs may run this login.
+ */
+import { findEidMethod, type EidMethod } from "../../eid/catalogue";
+import { invalidRequest } from "../errors";
+import { flowName, isDecoupled, spaceSeparated, type CheckContext } from "./context";
+import type { AuthorizationEndpoint } from "./request";
+
+/**
+ * Whether an eID can serve a login at this endpoint. Browser logins: any. CIBA: an eID whose app
+ * the person can be asked through without a browser (design.md §6b). Headless: Swedish BankID,
+ * whose autostart token and animated QR the relying party shows itself.
+ */
+function servesEndpoint(method: EidMethod, endpoint: AuthorizationEndpoint): boolean {
+  if (!isDecoupled(endpoint)) return true;
+  return method.supportsDecoupled && (endpoint === "ciba" || method.family === "se-bankid");
+}
+
+/**
+ * Each requested value (acr_values and the login_hint's `acr_values:`) must name a known eID
+ * enabled for the application (the mock eID in test tenants only) that serves this endpoint.
+ * Absent → the application's default_acr_values, else every enabled method, keeping those that
+ * serve the endpoint (the mock eID only when asked for, design.md §11).
+ */
+export function checkAcrValues(ctx: CheckContext): void {
+  const { client, endpoint } = ctx;
+  const requested = [...new Set([...spaceSeparated(ctx.params.get("acr_values")), ...(ctx.hint?.extraAcrValues ?? [])])];
+  for (const acr of requested) {
+    const method = findEidMethod(acr);
+    if (!method) throw invalidRequest(`acr_values: ${JSON.stringify(acr)} is not a known eID`);
+    if ((method.testOnly && client.tenant.environment !== "test") || !client.enabledAcrValues.includes(acr)) {
+      throw invalidRequest(`acr_values: ${acr} (${method.name}) is not enabled for this application`);
+    }
+    if (isDecoupled(endpoint) && !servesEndpoint(method, endpoint)) {
+      throw invalidRequest(`acr_values: ${method.name} does not support ${flowName(endpoint)} logins`);
+    }
+  }
+  ctx.request.acrRequested = requested.length > 0;
+  if (requested.length > 0) {
+    ctx.request.acrValues = requested;
+    return;
+  }
+  const configured = client.defaultAcrValues.length > 0 ? client.defaultAcrValues : client.enabledAcrValues;
+  ctx.request.acrValues = configured.filter((acr) => {
+    const method = findEidMethod(acr);
+    return method && !method.testOnly && servesEndpoint(method, endpoint);
+  });
+  if (ctx.request.acrValues.length > 0) return;
+  if (isDecoupled(endpoint)) throw invalidRequest(`No eID of this application supports ${flowName(endpoint)} logins; send acr_values`);
+  throw invalidRequest("No eID is enabled for this application");
+}
