@@ -1,39 +1,45 @@
 /**
- * Dashboard admins: credential checks with brute-force protection (5 failures lock the account
- * for 15 minutes; the check costs the same whether or not the email exists), and tenant
- * membership, the only way an admin reaches a tenant's data.
+ * Dashboard admins: credential checks, and tenant membership, the only way an admin reaches a
+ * tenant's data.
+ *
+ * Guessing is limited per (email, client IP) and per client IP (lib/abuse/limits.ts), counted
+ * atomically in the database, so concurrent guesses all count and every instance sees them. There
+ * is no account-wide lockout: anyone who knows an admin's email could keep that admin out with
+ * a few guesses every 15 minutes. A refused attempt skips the password hash, and the check costs
+ * the same whether or not the email exists.
  */
-import { hashPassword, verifyPassword } from "../crypto/password";
+import { countSignInFailure, signInBlocked } from "../abuse/limits";
+import { hashPassword, needsRehash, verifyPassword } from "../crypto/password";
 import { prisma } from "../db/client";
 import type { MemberRole, Tenant } from "../db/generated/client";
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
-
 let dummyHash: Promise<string> | undefined;
 
-export type SignInResult = { ok: true; adminId: string; email: string } | { ok: false; reason: "invalid" | "locked" };
+export type SignInResult =
+  | { ok: true; adminId: string; email: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-export async function verifyAdminCredentials(emailInput: string, password: string): Promise<SignInResult> {
+/** Checks an admin's email and password, from `clientIp` (lib/http/client-ip.ts). */
+export async function verifyAdminCredentials(emailInput: string, password: string, clientIp: string): Promise<SignInResult> {
   const email = emailInput.trim().toLowerCase();
+  const wait = await signInBlocked(email, clientIp);
+  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   const db = await prisma();
   const admin = await db.adminUser.findUnique({ where: { email } });
   if (!admin) {
     dummyHash ??= hashPassword("no such admin");
     await verifyPassword(password, await dummyHash); // same cost as a real check
+    await countSignInFailure(email, clientIp);
     return { ok: false, reason: "invalid" };
   }
-  if (admin.lockedUntil && admin.lockedUntil > new Date()) return { ok: false, reason: "locked" };
   if (!(await verifyPassword(password, admin.passwordHash))) {
-    const failed = admin.failedSignIns + 1;
-    const lock = failed >= MAX_FAILED_SIGN_INS;
-    await db.adminUser.update({
-      where: { id: admin.id },
-      data: { failedSignIns: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + LOCKOUT_MS) : admin.lockedUntil },
-    });
-    return { ok: false, reason: lock ? "locked" : "invalid" };
+    await countSignInFailure(email, clientIp);
+    return { ok: false, reason: "invalid" };
   }
-  await db.adminUser.update({ where: { id: admin.id }, data: { failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() } });
+  // A hash made with older, weaker parameters is replaced now that the password is known.
+  const passwordHash = needsRehash(admin.passwordHash) ? await hashPassword(password) : undefined;
+  await db.adminUser.update({ where: { id: admin.id }, data: { lastSignInAt: new Date(), ...(passwordHash ? { passwordHash } : {}) } });
   return { ok: true, adminId: admin.id, email: admin.email };
 }
 

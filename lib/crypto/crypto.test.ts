@@ -57,15 +57,23 @@ describe("encryptAtRest / decryptAtRest", () => {
     expect(() => decryptAtRest(changed, "ctx", SECRET)).toThrow();
   });
 
+  it.each([4, 8, 12, 15])("refuses the true tag cut to %i bytes (only 16-byte tags are checked)", (bytes) => {
+    const sealed = encryptAtRest("a longer secret value", "ctx", SECRET);
+    const parts = sealed.split(".");
+    parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, bytes).toString("base64url");
+    expect(() => decryptAtRest(parts.join("."), "ctx", SECRET)).toThrow(/unrecognised encrypted value/);
+  });
+
   it.each(["", "secret", "v2.a.b.c", "v1.a.b", "v1..b.c", "v1.a.b.c.d"])("refuses the unrecognised format %j", (value) => {
     expect(() => decryptAtRest(value, "ctx", SECRET)).toThrow(/unrecognised encrypted value/);
   });
 });
 
-describe("hashPassword / verifyPassword", () => {
+// Each check costs about a second of scrypt (N=2^16, r=8, p=2), more on a busy machine.
+describe("hashPassword / verifyPassword", { timeout: 30_000 }, () => {
   it("accepts the right password and rejects a wrong one", async () => {
     const stored = await hashPassword("correct horse battery staple");
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(stored).toMatch(/^scrypt\$65536\$8\$2\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
     expect(stored).not.toContain("correct horse");
     await expect(verifyPassword("correct horse battery staple", stored)).resolves.toBe(true);
     await expect(verifyPassword("correct horse battery stapler", stored)).resolves.toBe(false);

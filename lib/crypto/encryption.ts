@@ -8,6 +8,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { instanceSecret } from "./secret";
 
 const keyCache = new Map<string, Buffer>();
+const GCM_TAG_BYTES = 16;
 
 function derivedKey(secret: string): Buffer {
   let key = keyCache.get(secret);
@@ -31,8 +32,11 @@ export function decryptAtRest(sealed: string, context: string, secret = instance
   const [version, iv, ciphertext, tag] = parts;
   // The ciphertext of an empty plaintext is empty; only the IV and tag are never empty.
   if (parts.length !== 4 || version !== "v1" || !iv || ciphertext === undefined || !tag) throw new Error("unrecognised encrypted value");
-  const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret), Buffer.from(iv, "base64url"));
+  const authTag = Buffer.from(tag, "base64url");
+  // A shortened tag would be accepted by GCM and weaken the check: only the full 16 bytes.
+  if (authTag.length !== GCM_TAG_BYTES) throw new Error("unrecognised encrypted value");
+  const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret), Buffer.from(iv, "base64url"), { authTagLength: GCM_TAG_BYTES });
   decipher.setAAD(Buffer.from(context, "utf8"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }

@@ -1,4 +1,8 @@
-/** Admin passwords: scrypt (N=2^15, r=8, p=1), stored as scrypt$N$r$p$salt$hash. */
+/**
+ * Admin passwords: scrypt with N=2^16, r=8, p=2 (OWASP's equivalent of N=2^17, r=8, p=1 at half
+ * the memory, 64 MiB per check), stored as scrypt$N$r$p$salt$hash. The parameters travel with
+ * each hash, so hashes made with older parameters still verify (and are replaced at sign-in).
+ */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
@@ -6,10 +10,11 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-const N = 32768;
+const N = 65536;
 const R = 8;
-const P = 1;
-const MAXMEM = 64 * 1024 * 1024;
+const P = 2;
+/** Enough for the current parameters (128·N·r = 64 MiB) and for any stored hash up to N=2^17, r=8. */
+const MAXMEM = 192 * 1024 * 1024;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -28,4 +33,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: MAXMEM,
   });
   return timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was made with other parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== N || Number(r) !== R || Number(p) !== P;
 }

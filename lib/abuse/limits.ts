@@ -1,0 +1,66 @@
+/**
+ * Porta's abuse limits (design.md §12), counted per client IP (lib/http/client-ip.ts) in the
+ * database, so they hold across instances:
+ *
+ * - client authentication (token, PAR, CIBA, headless, registration management): from the 21st
+ *   failure of one (client_id, IP) pair in 60 s, and from the 101st failure of one IP over all
+ *   clients in 60 s, that pair or IP gets 429 whatever its credentials, so a right guess reads
+ *   like a wrong one. Other pairs go on: knowing a client_id does not let anyone lock its owner
+ *   out. An unknown client_id counts for the IP (and for a pair nobody uses);
+ * - dashboard sign-in: 10 failures per (email, IP) and 100 per IP in 15 minutes. There is no
+ *   account-wide lockout, which anyone could trigger for any admin; a refused attempt skips the
+ *   password hash;
+ * - new logins (authorize) per IP and minute: RATE_LIMIT_LOGINS_PER_MINUTE, off when unset.
+ */
+import { config } from "../config";
+import { OAuthError } from "../oauth/errors";
+import { countAttempt, countFailure, secondsBlocked, type Counter, type FailureLimit } from "./limit-store";
+
+const MINUTE = 60;
+
+export const CLIENT_PAIR_LIMIT: FailureLimit = { name: "client-auth-pair", failures: 20, windowSeconds: MINUTE };
+export const CLIENT_IP_LIMIT: FailureLimit = { name: "client-auth-ip", failures: 100, windowSeconds: MINUTE };
+export const SIGN_IN_PAIR_LIMIT: FailureLimit = { name: "sign-in-pair", failures: 10, windowSeconds: 15 * MINUTE };
+export const SIGN_IN_IP_LIMIT: FailureLimit = { name: "sign-in-ip", failures: 100, windowSeconds: 15 * MINUTE };
+
+function clientCounters(clientId: string | undefined, ip: string): Counter[] {
+  return clientId ? [[CLIENT_PAIR_LIMIT, clientId, ip], [CLIENT_IP_LIMIT, ip]] : [[CLIENT_IP_LIMIT, ip]];
+}
+
+/** Throws 429 invalid_client (with Retry-After) while the pair or the IP is over its limit. */
+export async function refuseBlockedClient(clientId: string | undefined, ip: string): Promise<void> {
+  const wait = await secondsBlocked(clientCounters(clientId, ip));
+  if (wait > 0) {
+    throw new OAuthError("invalid_client", "Too many failed client authentications: try again later", {
+      status: 429,
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+}
+
+export function countClientFailure(clientId: string | undefined, ip: string): Promise<void> {
+  return countFailure(clientCounters(clientId, ip));
+}
+
+function signInCounters(email: string, ip: string): Counter[] {
+  return [
+    [SIGN_IN_PAIR_LIMIT, email, ip],
+    [SIGN_IN_IP_LIMIT, ip],
+  ];
+}
+
+/** Seconds this (email, IP) must wait before another sign-in attempt; 0 when it may try. */
+export function signInBlocked(email: string, ip: string): Promise<number> {
+  return secondsBlocked(signInCounters(email, ip));
+}
+
+export function countSignInFailure(email: string, ip: string): Promise<void> {
+  return countFailure(signInCounters(email, ip));
+}
+
+/** Counts a new login from `ip`; the seconds to wait when it is over the limit, else 0. */
+export async function countNewLogin(ip: string): Promise<number> {
+  const perMinute = config().loginsPerMinute;
+  if (perMinute === undefined) return 0;
+  return countAttempt([{ name: "logins-ip", failures: perMinute, windowSeconds: MINUTE }, ip]);
+}

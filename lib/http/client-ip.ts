@@ -1,0 +1,68 @@
+/**
+ * The client's IP address: what every abuse limit counts and what BankID gets as `endUserIp`.
+ *
+ * - `TRUST_PROXY` unset or 0: the socket address.
+ * - `TRUST_PROXY=<n>`: the n-th address from the right of `X-Forwarded-For`, the address the
+ *   outermost of the n trusted proxies saw. A client can put anything at the left of that header,
+ *   never at its right, so the left-most entry (the one naive code reads) is never used. With
+ *   fewer entries than n, the left-most one that a proxy wrote is used.
+ *
+ * The socket address reaches lib/ in the internal header CLIENT_SOCKET_HEADER, which
+ * server/porta-server.ts sets on every request it receives, overwriting whatever the client sent
+ * under that name. The header is read only in a process where that server runs
+ * (`trustClientSocketHeader`); under Next's own server (`next dev`, a bare `next start`) a
+ * client-sent copy is ignored and the right-most `X-Forwarded-For` entry, which Next sets to the
+ * socket address when the client sent none, stands in for it.
+ */
+import { isIP } from "node:net";
+import { config } from "../config";
+
+export const CLIENT_SOCKET_HEADER = "x-porta-client-socket";
+
+const TRUSTED = Symbol.for("porta.clientSocketHeaderTrusted");
+const LOOPBACK = "127.0.0.1";
+
+type Flagged = typeof globalThis & { [TRUSTED]?: boolean };
+
+/** Called by Porta's server: from now on every request in this process carries the header. */
+export function trustClientSocketHeader(): void {
+  (globalThis as Flagged)[TRUSTED] = true;
+}
+
+/** The client IP of a request, as its trusted proxies (TRUST_PROXY) report it. */
+export function clientIpOf(request: Request, trustProxy = config().trustProxy): string {
+  const fromRight = forwardedFor(request).reverse();
+  const socket = trustedSocketAddress(request);
+  // Nearest first. Without the socket address (Next's own server), Next's entry stands in for it.
+  const chain = socket ? [socket, ...fromRight] : fromRight;
+  const hops = socket ? trustProxy : Math.max(trustProxy - 1, 0);
+  for (let i = Math.min(hops, chain.length - 1); i >= 0; i--) {
+    const address = normaliseAddress(chain[i]!);
+    if (address) return address;
+  }
+  return LOOPBACK;
+}
+
+function trustedSocketAddress(request: Request): string | undefined {
+  if (!(globalThis as Flagged)[TRUSTED]) return undefined;
+  return normaliseAddress(request.headers.get(CLIENT_SOCKET_HEADER) ?? "");
+}
+
+function forwardedFor(request: Request): string[] {
+  const header = request.headers.get("x-forwarded-for");
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+}
+
+/** An IP address without port or IPv4-mapped prefix, or undefined when it is none. */
+export function normaliseAddress(value: string): string | undefined {
+  let address = value.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
+  if (/^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address)) address = address.slice(7);
+  return isIP(address) ? address.toLowerCase() : undefined;
+}

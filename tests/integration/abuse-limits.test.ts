@@ -1,0 +1,122 @@
+/**
+ * Abuse limits through the real HTTP server (design.md §12): failed client authentication per
+ * (client_id, client IP) and per client IP answers 429 with Retry-After whatever the credentials,
+ * other pairs go on; new logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429 page; the
+ * client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), and a client-sent
+ * copy of the server's internal socket-address header is ignored.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLIENT_SOCKET_HEADER } from "../../lib/http/client-ip";
+import { TestBrowser } from "../support/browser";
+import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { authorizePath, expectErrorPage, tokenRequest } from "../support/hosted-login";
+import { startTestPorta, type TestPorta } from "../support/test-server";
+
+// Before any import reads the configuration. One trusted proxy: the client IP is the right-most
+// X-Forwarded-For entry.
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "1";
+  process.env.RATE_LIMIT_LOGINS_PER_MINUTE = "3";
+});
+
+let porta: TestPorta;
+let rp: RegisteredClient;
+
+beforeAll(async () => {
+  porta = await startTestPorta();
+  rp = await registerClient(porta);
+});
+
+afterAll(async () => {
+  await porta.close();
+  delete process.env.TRUST_PROXY;
+  delete process.env.RATE_LIMIT_LOGINS_PER_MINUTE;
+});
+
+/** A token request with client_secret_basic and a bogus code; `headers` say where it comes from. */
+function tokenFrom(client: RegisteredClient | string, secret: string, headers: Record<string, string>): Promise<Response> {
+  const clientId = typeof client === "string" ? client : client.client_id;
+  return tokenRequest(porta, { grant_type: "authorization_code", code: "no-such-code", redirect_uri: RP_CALLBACK }, { Authorization: basicAuth(clientId, secret), ...headers });
+}
+
+/** Client authentication passed: the (bogus) code is what the token endpoint refuses. */
+async function expectAuthenticated(response: Response): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(((await response.json()) as { error: string }).error).toBe("invalid_grant");
+}
+
+async function expectThrottled(response: Response): Promise<void> {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  const body = (await response.json()) as { error: string; error_description: string };
+  expect(body.error).toBe("invalid_client");
+  expect(body.error_description).toEqual(expect.any(String));
+}
+
+describe("failed client authentication", () => {
+  it("25 failures of one (client, IP): 429 with Retry-After, even for the right secret; the same client from another IP still authenticates", async () => {
+    const client = await registerClient(porta);
+    const attacker = { "X-Forwarded-For": "203.0.113.10" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await tokenFrom(client, "wrong secret", attacker)).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+
+    await expectThrottled(await tokenFrom(client, client.client_secret!, attacker));
+    // The owner, elsewhere, is not locked out; nor is another client from the attacker's IP.
+    await expectAuthenticated(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "203.0.113.11" }));
+    await expectAuthenticated(await tokenFrom(rp, rp.client_secret!, attacker));
+  });
+
+  it("X-Forwarded-For entries left of the trusted proxy's are the client's own and change nothing", async () => {
+    const client = await registerClient(porta);
+    for (let i = 0; i < 20; i++) {
+      expect((await tokenFrom(client, "wrong secret", { "X-Forwarded-For": `10.0.0.${i}, 203.0.113.20` })).status).toBe(401);
+    }
+    await expectThrottled(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "10.9.9.9, 203.0.113.20" }));
+  });
+
+  it("more than 100 failures of one IP over many clients (unknown client_ids too): every client from that IP gets 429", async () => {
+    const ip = { "X-Forwarded-For": "203.0.113.30" };
+    const unknown = Array.from({ length: 100 }, (_, i) => tokenFrom(`no-such-client-${i}`, "x", ip));
+    expect((await Promise.all(unknown)).map((r) => r.status)).toEqual(Array(100).fill(401));
+    await expectThrottled(await tokenFrom(rp, rp.client_secret!, ip));
+    await expectAuthenticated(await tokenFrom(rp, rp.client_secret!, { "X-Forwarded-For": "203.0.113.31" }));
+  });
+
+  it("registration management counts a wrong registration access token the same way", async () => {
+    const client = await registerClient(porta);
+    const ip = { "X-Forwarded-For": "203.0.113.40" };
+    const read = (token: string, headers: Record<string, string>) =>
+      fetch(`${porta.issuer}/oauth2/register/${client.client_id}`, { headers: { Authorization: `Bearer ${token}`, ...headers } });
+    for (let i = 0; i < 20; i++) expect((await read("wrong-token", ip)).status).toBe(401);
+    await expectThrottled(await read(client.registration_access_token, ip));
+    expect((await read(client.registration_access_token, { "X-Forwarded-For": "203.0.113.41" })).status).toBe(200);
+  });
+
+  it("a client-sent copy of the internal socket-address header is ignored", async () => {
+    const client = await registerClient(porta);
+    // No X-Forwarded-For: the client IP is the socket address (127.0.0.1), whatever the header says.
+    for (let i = 0; i < 20; i++) {
+      expect((await tokenFrom(client, "wrong secret", { [CLIENT_SOCKET_HEADER]: `198.51.100.${i}` })).status).toBe(401);
+    }
+    await expectThrottled(await tokenFrom(client, client.client_secret!, { [CLIENT_SOCKET_HEADER]: "198.51.100.200" }));
+    await expectAuthenticated(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "203.0.113.50" }));
+  });
+});
+
+describe("new logins per client IP", () => {
+  it("RATE_LIMIT_LOGINS_PER_MINUTE=3: the 4th login from one IP in a minute gets a 429 page with Retry-After; another IP goes on", async () => {
+    const ip = { "X-Forwarded-For": "203.0.113.60" };
+    for (let i = 0; i < 3; i++) {
+      expect((await new TestBrowser(porta.issuer).get(authorizePath(rp), ip)).status).not.toBe(429);
+    }
+    const refused = await new TestBrowser(porta.issuer).get(authorizePath(rp, { ui_locales: "da" }), ip);
+    expectErrorPage(refused, "temporarily_unavailable", 429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.text).toContain("For mange login fra dit netværk");
+    expect((await new TestBrowser(porta.issuer).get(authorizePath(rp), { "X-Forwarded-For": "203.0.113.61" })).status).not.toBe(429);
+  });
+});
