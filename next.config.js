@@ -23,24 +23,14 @@ const nextConfig = {
   outputFileTracingRoot: __dirname,
   // The build checks the application only; `npm test` type-checks tests and scripts too.
   typescript: { tsconfigPath: "tsconfig.build.json" },
-  // Hosted login pages must not be framed, leak referrers, or be cached (design.md §9).
-  async headers() {
-    return [
-      {
-        source: "/login/:path*",
-        headers: [
-          { key: "X-Frame-Options", value: "DENY" },
-          {
-            key: "Content-Security-Policy",
-            value: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
-          },
-          { key: "Referrer-Policy", value: "no-referrer" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Cache-Control", value: "no-store" },
-        ],
-      },
-    ];
+  // Request bodies Next reads (server actions, and the copy it buffers for proxy.ts): 1 MiB, as
+  // lib/http/page-request-guard.ts and the protocol routes allow (npm start refuses larger first).
+  experimental: {
+    serverActions: { bodySizeLimit: "1mb" },
+    proxyClientMaxBodySize: "1mb",
   },
+  // Page security headers (frame, referrer, CSP, caching) come from lib/http/page-headers.ts,
+  // applied by proxy.ts to the pages Next renders and by htmlPage to the protocol's own pages.
 };
 
 module.exports = withNextIntl(nextConfig);

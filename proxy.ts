@@ -1,28 +1,49 @@
 /**
- * Hosted login pages only (/login/...): the language switcher's links (`?lang=<locale>`) set the
- * porta_locale cookie and come back to the same page without the parameter, and the page's
- * login transaction is passed on so the root layout can set <html lang> (i18n/login-locale.ts).
+ * Every page Next.js renders gets the page security headers of lib/http/page-headers.ts, its CSP
+ * with a fresh nonce per request: set on the response, and on the request Next renders from (Next
+ * reads the nonce from that request header and puts it on its own scripts). Hosted
+ * login pages (/login/...) also get the language switcher (`?lang=<locale>` sets the porta_locale
+ * cookie and comes back without the parameter) and their login transaction, passed on so the root
+ * layout can set <html lang> (i18n/login-locale.ts).
+ * Responses that carry their own headers are left alone: the protocol paths (the routing table's
+ * catch-all, as under the custom server, which never sends them here), Auth.js, and the
+ * playground's two endpoints.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { isLocale, LOCALE_COOKIE, LOGIN_TX_HEADER } from "@/lib/i18n/locales";
+import { randomToken } from "@/lib/crypto/random";
+import { LOGIN_TX_HEADER } from "@/lib/i18n/locales";
+import { languageSwitch, loginTransactionOf, nextPageHeaders } from "@/lib/http/page-headers";
+import { isProtocolPath } from "@/lib/http/protocol-paths";
+import { pageRequestRefusalResponse, refusePageRequest } from "@/lib/http/page-request-guard";
+
+const OWN_HEADERS = /^\/playground\/(?:start|callback)$/;
+
+const IS_DEVELOPMENT = process.env.NODE_ENV === "development";
 
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
-  const lang = url.searchParams.get("lang");
-  if (request.method === "GET" && lang !== null) {
-    const target = url.clone();
-    target.searchParams.delete("lang");
-    const response = NextResponse.redirect(target, 303);
-    if (isLocale(lang)) {
-      response.cookies.set(LOCALE_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax", httpOnly: true, secure: url.protocol === "https:" });
-    }
+  // The protocol routes cap and check their own input; other requests are checked before Next parses them.
+  if (!isProtocolPath(url.pathname)) {
+    const refusal = refusePageRequest({ method: request.method, rawPath: new URL(request.url).pathname, contentLength: request.headers.get("content-length"), transferEncoding: request.headers.get("transfer-encoding"), contentType: request.headers.get("content-type") });
+    if (refusal) return pageRequestRefusalResponse(refusal, request.headers.get("accept"));
+  }
+  if (isProtocolPath(url.pathname) || OWN_HEADERS.test(url.pathname)) return NextResponse.next();
+  const switched = languageSwitch(request.method, url);
+  if (switched) {
+    const response = NextResponse.redirect(switched.location, 303);
+    if (switched.cookie) response.headers.append("Set-Cookie", switched.cookie);
     return response;
   }
   const headers = new Headers(request.headers);
-  const tx = /^\/login\/([0-9a-f-]{36})(?:\/|$)/.exec(url.pathname)?.[1];
+  const tx = loginTransactionOf(url.pathname);
   if (tx) headers.set(LOGIN_TX_HEADER, tx);
   else headers.delete(LOGIN_TX_HEADER);
-  return NextResponse.next({ request: { headers } });
+  const pageHeaders = nextPageHeaders({ nonce: randomToken(16), isDevelopment: IS_DEVELOPMENT });
+  headers.set("Content-Security-Policy", pageHeaders["Content-Security-Policy"]);
+  const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of Object.entries(pageHeaders)) response.headers.set(name, value);
+  return response;
 }
 
-export const config = { matcher: "/login/:path*" };
+// Not Next's static files and images, nor Auth.js's JSON endpoints.
+export const config = { matcher: "/((?!_next/static|_next/image|api/auth|favicon.ico).*)" };

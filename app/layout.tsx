@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import { getLocale } from "next-intl/server";
 import "./globals.css";
 
@@ -11,8 +12,13 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-/** Hosted login pages are in the user's language (lib/i18n); every other page is English. */
+/**
+ * Hosted login pages are in the user's language (lib/i18n); every other page is English.
+ * Every page is rendered per request: its scripts carry that response's CSP nonce (proxy.ts), which
+ * a page prerendered at build time could not.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   const locale = await getLocale();
   return (
     <html lang={locale}>

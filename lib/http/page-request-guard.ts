@@ -1,0 +1,78 @@
+/**
+ * What Porta refuses before a request reaches Next.js (the hosted login's pages, the dashboard,
+ * the playground), because Next would answer it with a 500 or read it whole:
+ * - a path with broken percent-encoding (`%`, `%C0%80`, `%FF`) or a NUL → 400;
+ * - anything but GET/HEAD to a hosted-login page (`/login/…`): those pages have no server actions,
+ *   their forms post to the protocol routes → 405 (so no multipart parser ever runs there);
+ * - a body declared larger than PAGE_MAX_BODY_BYTES → 413, before any of it is read;
+ * - a body without a declared length (chunked) → 411: browsers and server actions always declare it;
+ * - a multipart body without a usable boundary (RFC 2046 §5.1.1: 1–70 characters) → 400.
+ * Used by server/porta-server.ts (npm start) and proxy.ts (next dev / next start).
+ */
+import { htmlPage } from "./html";
+import { isValidText } from "./valid-text";
+
+/** Also Next's server action body limit (next.config.js serverActions.bodySizeLimit). */
+export const PAGE_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface PageRequestRefusal {
+  status: 400 | 405 | 411 | 413;
+  description: string;
+  headers?: Record<string, string>;
+}
+
+export interface PageRequestHead {
+  method: string;
+  /** The path as sent, still percent-encoded, without the query. */
+  rawPath: string;
+  contentLength: string | null | undefined;
+  transferEncoding: string | null | undefined;
+  contentType?: string | null | undefined;
+}
+
+const MULTIPART = /^\s*multipart\/form-data\s*(?:;|$)/i;
+const BOUNDARY = /;\s*boundary=(?:"([0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?])"|([0-9A-Za-z'()+_\-.:=?]{1,70}))\s*(?:;|$)/i;
+
+function decodesCleanly(rawPath: string): boolean {
+  try {
+    return isValidText(decodeURIComponent(rawPath));
+  } catch {
+    return false;
+  }
+}
+
+export function refusePageRequest(head: PageRequestHead): PageRequestRefusal | undefined {
+  if (!decodesCleanly(head.rawPath)) {
+    return { status: 400, description: "The path holds malformed percent-encoding, a NUL character or text that is not valid UTF-8" };
+  }
+  const method = head.method.toUpperCase();
+  const hasBodyMethod = method !== "GET" && method !== "HEAD";
+  if (hasBodyMethod && (head.rawPath === "/login" || head.rawPath.startsWith("/login/"))) {
+    return { status: 405, description: "The hosted login's pages only answer GET", headers: { Allow: "GET, HEAD" } };
+  }
+  if (head.contentLength !== null && head.contentLength !== undefined && head.contentLength !== "") {
+    const declared = Number(head.contentLength);
+    if (!Number.isSafeInteger(declared) || declared < 0) return { status: 400, description: "Content-Length is not a number of bytes" };
+    if (declared > PAGE_MAX_BODY_BYTES) return { status: 413, description: `The request body exceeds ${PAGE_MAX_BODY_BYTES} bytes` };
+  } else if (hasBodyMethod && head.transferEncoding) {
+    return { status: 411, description: "A request body must declare its Content-Length" };
+  }
+  if (hasBodyMethod && head.contentType && MULTIPART.test(head.contentType) && !BOUNDARY.test(head.contentType)) {
+    return { status: 400, description: "A multipart body needs a boundary of 1 to 70 characters" };
+  }
+  return undefined;
+}
+
+/** The refusal as Porta's small page for browsers, JSON otherwise. */
+export function pageRequestRefusalResponse(refusal: PageRequestRefusal, accept: string | null | undefined): Response {
+  const headers = { "Cache-Control": "no-store", ...refusal.headers };
+  if (accept?.includes("text/html")) {
+    const page = htmlPage({ title: "Bad request", status: refusal.status, body: `<h1>Bad request</h1><p>${refusal.description}.</p><p><a class="button" href="/">Porta</a></p>` });
+    for (const [name, value] of Object.entries(headers)) page.headers.set(name, value);
+    return page;
+  }
+  return new Response(JSON.stringify({ error: "invalid_request", error_description: refusal.description }), {
+    status: refusal.status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}
