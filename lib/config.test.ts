@@ -30,6 +30,8 @@ describe("loadConfig", () => {
       defaultTenant: undefined,
       allowPrivateOutbound: false,
       logLevel: "info",
+      deliveryLogDays: 30,
+      auditLogDays: 365,
     });
     expect(c.dataDir).toBe(path.resolve(".data"));
   });
@@ -84,6 +86,9 @@ describe("loadConfig", () => {
     ["NODE_ENV", { NODE_ENV: "staging" }],
     ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
+    ["DELIVERY_LOG_DAYS", { DELIVERY_LOG_DAYS: "0" }],
+    ["DELIVERY_LOG_DAYS", { DELIVERY_LOG_DAYS: "thirty" }],
+    ["AUDIT_LOG_DAYS", { AUDIT_LOG_DAYS: "1.5" }],
   ])("a bad %s → a one-line error naming it", (name, env) => {
     const error = configErrorOf(env);
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
@@ -102,6 +107,21 @@ describe("loadConfig", () => {
       expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: url }).issuer).toBe(url);
     },
   );
+
+  it("refuses ALLOW_PRIVATE_OUTBOUND=true with NODE_ENV=production, in one line naming the variable", () => {
+    const error = configErrorOf({ NODE_ENV: "production", PUBLIC_URL: "https://login.bank.example", ALLOW_PRIVATE_OUTBOUND: "true" });
+    expect(error.message).toContain("ALLOW_PRIVATE_OUTBOUND");
+    expect(error.message).not.toContain("\n");
+    expect(loadConfig({ NODE_ENV: "development", ALLOW_PRIVATE_OUTBOUND: "true" }).allowPrivateOutbound).toBe(true);
+  });
+
+  it("allows ALLOW_PRIVATE_OUTBOUND=true with NODE_ENV=production only on a loopback PUBLIC_URL (a local run)", () => {
+    const local = loadConfig({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3100", ALLOW_PRIVATE_OUTBOUND: "true" });
+    expect(local.allowPrivateOutbound).toBe(true);
+    expect(configErrorOf({ NODE_ENV: "production", PUBLIC_URL: "https://127.0.0.1.nip.io", ALLOW_PRIVATE_OUTBOUND: "true" }).message).toContain(
+      "ALLOW_PRIVATE_OUTBOUND",
+    );
+  });
 
   it("allows the default issuer with NODE_ENV=production (it is loopback)", () => {
     expect(loadConfig({ NODE_ENV: "production" }).issuer).toBe("http://localhost:3000");

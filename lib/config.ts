@@ -29,6 +29,10 @@ const ZEnvSchema = z.object({
   EXTENSIONS_URL: ZHttpUrl.optional(),
   ALLOW_PRIVATE_OUTBOUND: ZBooleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxies" }).int("must be a whole number of proxies").min(0, "must be at least 0").max(16, "must be at most 16").default(0),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").optional(),
+  DELIVERY_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(3650, "must be at most 3650").default(30),
+  AUDIT_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(36500, "must be at most 36500").default(365),
 });
 
 export type TEnv = z.infer<typeof ZEnvSchema>;
@@ -49,6 +53,14 @@ export interface Config {
   adminPassword: string | undefined;
   allowPrivateOutbound: boolean;
   logLevel: TEnv["LOG_LEVEL"];
+  /** Proxies in front of Porta whose X-Forwarded-For entries are trusted (lib/http/client-ip.ts). */
+  trustProxy: number;
+  /** New logins (authorize) per client IP and minute; undefined: no limit. */
+  loginsPerMinute: number | undefined;
+  /** Days a webhook delivery log entry is kept (the retention sweeper deletes older ones). */
+  deliveryLogDays: number;
+  /** Days an audit entry is kept. */
+  auditLogDays: number;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +90,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && issuerUrl.protocol !== "https:" && !isLoopbackHost(issuerUrl.hostname)) {
     throw new ConfigError("Invalid configuration: PUBLIC_URL must be https when NODE_ENV=production");
   }
+  // Outbound calls to private addresses are for tests and local development only (SSRF guard). A
+  // production build served on a loopback PUBLIC_URL (the end-to-end tests) is a local run, not a
+  // deployment: no browser outside this machine can reach its issuer.
+  if (e.NODE_ENV === "production" && e.ALLOW_PRIVATE_OUTBOUND && !isLoopbackHost(issuerUrl.hostname)) {
+    throw new ConfigError(
+      "Invalid configuration: ALLOW_PRIVATE_OUTBOUND must not be true when NODE_ENV=production (outside a loopback PUBLIC_URL)",
+    );
+  }
   if (e.DATABASE_URL && !e.PORTA_SECRET) {
     throw new ConfigError(
       "Invalid configuration: PORTA_SECRET is required with DATABASE_URL (every instance must share it)",
@@ -98,6 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
+    deliveryLogDays: e.DELIVERY_LOG_DAYS,
+    auditLogDays: e.AUDIT_LOG_DAYS,
   };
 }
 

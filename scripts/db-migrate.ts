@@ -1,17 +1,8 @@
 /** `npm run db:migrate`: apply pending migrations (under the advisory lock on PostgreSQL) and exit. */
-import { ConfigError, loadConfig } from "../lib/config";
+import { configOrExit } from "./config-or-exit";
 
 async function main(): Promise<void> {
-  let cfg;
-  try {
-    cfg = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const cfg = configOrExit();
   const { openDatabase } = await import("../lib/db/client");
   const { migrate } = await import("../lib/db/migrate");
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });

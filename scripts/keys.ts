@@ -5,7 +5,7 @@
  *   rotate --extension           rotate the webhook service keys
  * Other instances serve the new JWKS within their key cache TTL (10 s).
  */
-import { ConfigError, loadConfig } from "../lib/config";
+import { configOrExit } from "./config-or-exit";
 
 function usage(): never {
   console.error("usage: npm run keys -- list | rotate [--tenant <id>] | rotate --extension");
@@ -13,16 +13,7 @@ function usage(): never {
 }
 
 async function main(): Promise<void> {
-  let cfg;
-  try {
-    cfg = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const cfg = configOrExit();
   const [command, ...rest] = process.argv.slice(2);
   if (command !== "list" && command !== "rotate") usage();
   const { openDatabase, setProcessDatabase } = await import("../lib/db/client");

@@ -5,23 +5,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./build-if-needed";
+import { configOrExit } from "./config-or-exit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main(): Promise<void> {
   const started = Date.now();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
-  const { ConfigError, loadConfig } = await import("../lib/config");
-  let cfg;
-  try {
-    cfg = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const cfg = configOrExit();
   const ui = !process.argv.includes("--protocol-only");
   if (ui) {
     const build = buildIfNeeded(root);
@@ -32,7 +23,9 @@ async function main(): Promise<void> {
   const { resolveSecret } = await import("../lib/crypto/secret");
   const { openDatabase, setProcessDatabase, closeProcessDatabase } = await import("../lib/db/client");
   const { bootstrap } = await import("../lib/setup/bootstrap");
+  const { describeConnectionFailure } = await import("../lib/db/describe-connection-failure");
   const { startPortaServer } = await import("../server/porta-server");
+  const { startSweeper } = await import("../lib/retention/sweeper");
   const { logger } = await import("../lib/log");
   const { DEMO_CLIENT_ID } = await import("../lib/setup/demo");
 
@@ -42,8 +35,14 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize });
   setProcessDatabase(database);
-  const report = await bootstrap(database);
+  const report = await bootstrap(database).catch((error: unknown) => {
+    const problem = cfg.databaseUrl ? describeConnectionFailure(cfg.databaseUrl, error) : undefined;
+    if (!problem) throw error;
+    console.error(problem);
+    process.exit(1);
+  });
   const running = await startPortaServer({ port: cfg.port, ui, dir: root });
+  const sweeper = startSweeper(database);
 
   const lines = [
     "",
@@ -63,6 +62,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     await running.close();
+    await sweeper.stop();
     await closeProcessDatabase();
     process.exit(0);
   };

@@ -29,6 +29,11 @@ export interface Database {
   query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` while holding a database-wide lock (advisory lock on PostgreSQL). */
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` holding the lock named `key` (advisory lock on PostgreSQL) if no one else holds it,
+   * without waiting: undefined when another instance (or a run in this process) has it.
+   */
+  withLockIfFree<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const pglite = await PGlite.create(pgDir);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     let queue: Promise<unknown> = Promise.resolve();
+    const heldKeys = new Set<number>();
     return {
       kind: "embedded",
       prisma,
@@ -69,6 +75,15 @@ async function openEmbedded(dataDir: string): Promise<Database> {
         queue = run.catch(() => undefined);
         return run;
       },
+      async withLockIfFree(key, fn) {
+        if (heldKeys.has(key)) return undefined;
+        heldKeys.add(key);
+        try {
+          return await fn();
+        } finally {
+          heldKeys.delete(key);
+        }
+      },
       async close() {
         await prisma.$disconnect();
         await pglite.close();
@@ -83,15 +98,65 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 
 const MIGRATION_LOCK_KEY = 7_305_118_001; // arbitrary, fixed: Porta's advisory lock id
 
+/**
+ * Bounds on waiting for the database, so that a lost server or a network partition turns into
+ * errors (a 5xx, a redirect with server_error) instead of requests that never answer, and the
+ * pool recovers by itself (tests/postgres/db-fault.test.ts):
+ * - connecting, or waiting for a free pooled connection, gives up after CONNECT_TIMEOUT_MS;
+ * - a pooled query that gets no answer within QUERY_TIMEOUT_MS fails, and its connection is
+ *   closed, not reused (Porta's queries take milliseconds: a silent connection is a dead one);
+ * - TCP keep-alive lets the operating system find idle connections whose peer is gone.
+ * Client-side timers, not `statement_timeout`: transaction-mode PgBouncer refuses startup
+ * parameters, and a server-side limit cannot see a connection that went silent. Migrations and
+ * the advisory lock use their own connections without a query timeout (they may rightly wait).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   pool.on("error", () => undefined); // idle-client errors surface on the next query instead
+  // A connection lost while checked out between two queries (an interactive transaction, the
+  // limiter's store) emits 'error' with no pool listener attached; unheard, it would end the
+  // process. Every pooled client hears it here: the query in flight fails on its own, and the
+  // pool discards the client when it comes back (it is no longer queryable).
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
+  // A connection handed back inside a transaction, or whose last query never got its answer (a
+  // timed-out query leaves the status of the transaction before it), is closed, not reused: the
+  // next borrower would inherit the transaction or wait behind the lost answer. Prisma's
+  // interactive transactions release without an error even when their connection died.
+  pool.on("release", (error, client) => {
+    if (!error && client.getTransactionStatus() !== "I") void client.end().catch(() => undefined);
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  /**
+   * A connection of its own, outside the pool and its query timeout. It listens for errors: a
+   * connection lost while idle (holding a lock while `fn` works through the pool) emits one, and
+   * an unheard 'error' event would end the process. The loss surfaces on its next query instead;
+   * the lock ends with the session, and what ran under it is transactional or idempotent.
+   */
+  const dedicatedClient = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    client.on("error", () => undefined);
+    await client.connect();
+    return client;
+  };
   return {
     kind: "postgres",
     prisma,
+    // Its own connection: a migration may run longer than a pooled query may.
     async execScript(sql) {
-      const client = await pool.connect();
+      const client = await dedicatedClient();
       try {
         await client.query("BEGIN");
         await client.query(sql);
@@ -100,7 +165,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     async query(sql, params = []) {
@@ -110,10 +175,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // The lock lives on its own connection, outside the pool: the work inside may use every
     // pooled connection (a pool of one would otherwise deadlock).
     async withExclusiveLock(fn) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const client = await dedicatedClient();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.end().catch(() => undefined); // ending the session releases the lock
+      }
+    },
+    async withLockIfFree(key, fn) {
+      const client = await dedicatedClient();
+      try {
+        const [row] = (await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [key])).rows;
+        if (!row?.locked) return undefined;
         return await fn();
       } finally {
         await client.end().catch(() => undefined); // ending the session releases the lock
