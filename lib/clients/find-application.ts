@@ -6,6 +6,7 @@ import { prisma } from "../db/client";
 import { isValidText } from "../http/valid-text";
 import { applicationCache } from "./application-cache";
 import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
+import { forgetPublicClientOrigins } from "./public-client-origins";
 
 const byClientId = applicationCache<ApplicationRecord>("by-client-id");
 const byId = applicationCache<ApplicationRecord>("by-id");
@@ -26,10 +27,12 @@ export function findApplicationById(id: string): Promise<ApplicationRecord | nul
 export function forgetApplication(app: { id: string; clientId: string }): void {
   byClientId.delete(app.clientId);
   byId.delete(app.id);
+  forgetPublicClientOrigins();
 }
 
 /** Clears every cached application of this process. */
 export function clearApplicationCache(): void {
   byClientId.clear();
   byId.clear();
+  forgetPublicClientOrigins();
 }

@@ -29,7 +29,12 @@ import { cibaAuthorize, headlessAuthorize } from "./decoupled";
 import { answerDevice } from "./test-devices";
 import { token } from "./token";
 import { userinfo } from "./userinfo";
-import { htmlPage } from "../http/html";
+import { ACCESS_TOKEN_CLIENT_CORS, AUTHENTICATING_CLIENT_CORS } from "./public-client-cors";
+import { preflight, withCors, type CorsGate } from "../http/cors";
+import { escapeHtml, htmlPage } from "../http/html";
+import { pageLocale } from "../http/page-locale";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
 import { isValidText } from "../http/valid-text";
 import { jsonResponse, methodNotAllowed } from "../http/responses";
 import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
@@ -38,11 +43,14 @@ export type RouteHandler = (request: Request, params: Readonly<Record<string, st
 /** A GET answered from a cached document: the custom server writes it without Web Request/Response objects. */
 export type DocumentHandler = (query: URLSearchParams) => Promise<EndpointDocument>;
 
-export const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
-/** What a path answers. HEAD is served by GET; any other method gets 405 with Allow. */
-export type RouteMethods = Partial<Record<RouteMethod, RouteHandler>> & { document?: DocumentHandler };
+/**
+ * What a path answers. HEAD is served by GET; OPTIONS by the preflight of a route with a CORS gate
+ * (lib/http/cors.ts); any other method gets 405 with Allow.
+ */
+export type RouteMethods = Partial<Record<Exclude<RouteMethod, "OPTIONS">, RouteHandler>> & { document?: DocumentHandler; cors?: CorsGate };
 
 const TABLE: Record<ProtocolPathName, RouteMethods> = {
   discovery: { GET: (r) => serveDiscovery(r), document: (query) => discoveryDocument(query.get("client_id")) },
@@ -56,9 +64,9 @@ const TABLE: Record<ProtocolPathName, RouteMethods> = {
     DELETE: (r, p) => deleteClientConfiguration(r, p.client_id!),
   },
   authorization: { GET: (r) => authorize(r), POST: (r) => authorize(r) },
-  token: { POST: (r) => token(r) },
-  pushedAuthorization: { POST: (r) => pushAuthorizationRequest(r) },
-  userinfo: { GET: (r) => userinfo(r), POST: (r) => userinfo(r) },
+  token: { POST: (r) => token(r), cors: AUTHENTICATING_CLIENT_CORS },
+  pushedAuthorization: { POST: (r) => pushAuthorizationRequest(r), cors: AUTHENTICATING_CLIENT_CORS },
+  userinfo: { GET: (r) => userinfo(r), POST: (r) => userinfo(r), cors: ACCESS_TOKEN_CLIENT_CORS },
   endSession: { GET: (r) => logout(r), POST: (r) => logout(r) },
   backchannelAuthentication: { POST: (r) => cibaAuthorize(r) },
   headlessAuthorization: { POST: (r) => headlessAuthorize(r) },
@@ -97,9 +105,13 @@ let routes: readonly ProtocolRoute[] | undefined;
 export function protocolRoutes(): readonly ProtocolRoute[] {
   routes ??= servedProtocolPaths().map(([name, path]): ProtocolRoute => {
     const methods = name === EXTENSION_JWKS ? EXTENSION_JWKS_METHODS : TABLE[name];
-    const allowed = ROUTE_METHODS.filter((m) => methods[m]);
+    const { cors } = methods;
+    const allowed = ROUTE_METHODS.filter((m) => (m === "OPTIONS" ? cors : methods[m]));
     const handlers: Partial<Record<string, RouteHandler>> = Object.create(null) as Partial<Record<string, RouteHandler>>;
-    for (const method of allowed) handlers[method] = methods[method];
+    for (const method of allowed) {
+      if (method === "OPTIONS") handlers[method] = preflight(cors!, name, allowed.filter((m) => m !== "OPTIONS"));
+      else handlers[method] = cors ? withCors(cors, name, methods[method]!) : methods[method];
+    }
     return { name, path, ...compilePath(path), handlers, document: methods.document, allowed };
   });
   return routes;
@@ -154,12 +166,14 @@ export function matchProtocolRoute(method: string, pathname: string): RouteMatch
 }
 
 /**
- * The answer to a path no route serves: Porta's small HTML page for browsers, JSON otherwise.
- * (A route handler cannot hand the request back to Next.js's own 404 page.)
+ * The answer to a path no route serves: Porta's small HTML page for browsers (in `locale`), JSON
+ * otherwise. (A route handler cannot hand the request back to Next.js's own 404 page.)
  */
-export function notFoundResponse(accept: string | null | undefined): Response {
+export function notFoundResponse(accept: string | null | undefined, locale: Locale = DEFAULT_LOCALE): Response {
   if (accept?.includes("text/html")) {
-    return htmlPage({ title: "Page not found", status: 404, body: `<h1>Page not found</h1><p>There is no page at this address.</p><p><a class="button" href="/">Porta</a></p>` });
+    const t = translator(locale, "protocolPages");
+    const title = escapeHtml(t("notFoundTitle"));
+    return htmlPage({ title: t("notFoundTitle"), lang: locale, status: 404, body: `<h1>${title}</h1><p>${escapeHtml(t("notFoundText"))}</p><p><a class="button" href="/">${escapeHtml(t("home"))}</a></p>` });
   }
   return jsonResponse({ error: "not_found", error_description: "No such endpoint" }, 404, { "Cache-Control": "no-store" });
 }
@@ -167,7 +181,7 @@ export function notFoundResponse(accept: string | null | undefined): Response {
 /** One protocol request, Web Request → Response (the catch-all route's whole body). */
 export async function serveProtocolRequest(request: Request): Promise<Response> {
   const route = matchProtocolRoute(request.method, new URL(request.url).pathname);
-  if (!route) return notFoundResponse(request.headers.get("accept"));
+  if (!route) return notFoundResponse(request.headers.get("accept"), pageLocale(request));
   const response = await route.handler(request, route.params);
   if (request.method !== "HEAD" || response.body === null) return response;
   await response.body.cancel();

@@ -159,10 +159,10 @@ describe("PAR endpoint", () => {
     expectJsonError(await push(rp, { scope: "ssn" }), 400, "invalid_scope");
   });
 
-  it("GET is 405 with Allow: POST", async () => {
+  it("GET is 405 with Allow: POST, OPTIONS (the CORS preflight)", async () => {
     const response = await fetch(`${porta.issuer}/oauth2/par`);
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
   it("a valid push is 201 no-store JSON with a fresh request_uri that expires in 120 s", async () => {

@@ -29,6 +29,8 @@ interface Fixtures {
   rp: RegisteredClient;
   ciba: RegisteredClient;
   headless: RegisteredClient;
+  /** A public client whose redirect URI is on SPA_ORIGIN (CORS). */
+  spa: RegisteredClient;
 }
 
 beforeAll(async () => {
@@ -38,6 +40,7 @@ beforeAll(async () => {
     rp: await registerClient(porta),
     ciba: await registerClient(porta, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" }),
     headless: await registerClient(porta, { grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined }),
+    spa: await registerClient(porta, { redirect_uris: [`${SPA_ORIGIN}/cb`], token_endpoint_auth_method: "none", response_types: ["code"], grant_types: ["authorization_code"] }),
   };
 });
 
@@ -84,10 +87,14 @@ const GET = request("GET");
 const POST = request("POST");
 const PUT = request("PUT");
 const DELETE = request("DELETE");
+const OPTIONS = request("OPTIONS");
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const SE_SSN = "197808094515";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const SPA_ORIGIN = "https://spa.example";
+/** A CORS preflight from `origin`. */
+const preflight = (path: string, origin: string, method = "POST") => ({ path, headers: { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": "authorization" } });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const basic = (client: RegisteredClient) => ({ Authorization: basicAuth(client.client_id, client.client_secret!) });
@@ -213,6 +220,9 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
       POST(401, "a wrong client secret → 401", (fx) => ({ path: "/oauth2/token", headers: { Authorization: basicAuth(fx.rp.client_id, "wrong") }, form: { grant_type: "authorization_code", code: "x", redirect_uri: RP_CALLBACK } })),
       POST(400, "an unknown code → 400 invalid_grant", (fx) => ({ path: "/oauth2/token", headers: basic(fx.rp), form: { grant_type: "authorization_code", code: "no-such-code", redirect_uri: RP_CALLBACK } })),
       POST(400, "an unsupported grant → 400", (fx) => ({ path: "/oauth2/token", headers: basic(fx.rp), form: { grant_type: "password", username: "u", password: "p" } })),
+      POST(400, "a public client's unknown code from its origin → 400, CORS alike both ways", (fx) => ({ path: "/oauth2/token", headers: { Origin: SPA_ORIGIN }, form: { grant_type: "authorization_code", code: "no-such-code", redirect_uri: `${SPA_ORIGIN}/cb`, client_id: fx.spa.client_id, code_verifier: "x".repeat(43) } })),
+      OPTIONS(204, "a preflight from a public client's origin → 204, CORS alike both ways", () => preflight("/oauth2/token", SPA_ORIGIN)),
+      OPTIONS(204, "a preflight from another origin → 204, no CORS either way", () => preflight("/oauth2/token", "https://evil.example")),
     ],
   },
   pushedAuthorization: {
@@ -221,6 +231,7 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
       POST(201, "a pushed request → 201", (fx) => ({ path: "/oauth2/par", headers: basic(fx.rp), form: { redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid", acr_values: MITID } })),
       POST(401, "without client credentials → 401", () => ({ path: "/oauth2/par", form: { redirect_uri: RP_CALLBACK, response_type: "code", scope: "openid" } })),
       POST(400, "an unregistered redirect_uri → 400", (fx) => ({ path: "/oauth2/par", headers: basic(fx.rp), form: { redirect_uri: "https://evil.example/cb", response_type: "code", scope: "openid" } })),
+      OPTIONS(204, "a preflight from a public client's origin → 204, CORS alike both ways", () => preflight("/oauth2/par", SPA_ORIGIN)),
     ],
   },
   userinfo: {
@@ -229,6 +240,8 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
       GET(401, "without a token → 401", () => "/oauth2/userinfo"),
       GET(401, "an unknown token → 401", () => ({ path: "/oauth2/userinfo", headers: bearer("no-such-token") })),
       POST(401, "an unknown token in the form → 401", () => ({ path: "/oauth2/userinfo", form: { access_token: "no-such-token" } })),
+      GET(401, "an unknown token from a public client's origin → 401, CORS alike both ways", () => ({ path: "/oauth2/userinfo", headers: { ...bearer("no-such-token"), Origin: SPA_ORIGIN } })),
+      OPTIONS(204, "a preflight from a public client's origin → 204, CORS alike both ways", () => preflight("/oauth2/userinfo", SPA_ORIGIN, "GET")),
     ],
   },
   endSession: {

@@ -205,10 +205,10 @@ describe("token endpoint: client authentication and request shape", () => {
     await expectTokenError(await tokenRequest(porta, { ...base, client_secret: "guess", code_verifier: VERIFIER }), 401, "invalid_client");
   });
 
-  it("GET is 405 with Allow: POST", async () => {
+  it("GET is 405 with Allow: POST, OPTIONS (the CORS preflight)", async () => {
     const response = await fetch(`${porta.issuer}/oauth2/token`);
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
   it("a JSON body is 400 invalid_request", async () => {
