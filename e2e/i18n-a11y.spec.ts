@@ -1,6 +1,7 @@
 /**
- * The hosted login pages in every language (ui_locales, Accept-Language, the language switcher)
- * and an automated WCAG 2.2 AA check (axe) of the selection, eID simulator, consent and error pages.
+ * The hosted login pages and Porta's own pages (error, logout) in every language (ui_locales,
+ * Accept-Language, the language switcher) and an automated WCAG 2.2 AA check (axe) of the
+ * selection, eID simulator, consent, error and logout pages.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -140,6 +141,28 @@ test.describe("languages", () => {
     await expect(page.getByText("Fejlkode:")).toBeVisible();
     await expectAccessible(page, "error page (da)");
     await shot(page, "i18n-error-da");
+  });
+
+  test("the error page and the logout page in Swedish when ui_locales=sv", async ({ page, baseURL }) => {
+    await page.goto("/oauth2/authorize?client_id=no-such-client&response_type=code&scope=openid&ui_locales=sv");
+    await expect(page.getByTestId("error")).toHaveText("invalid_client");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Okänd applikation");
+    await expect(page.getByText("Felkod:")).toBeVisible();
+    await expect(page).toHaveTitle("Okänd applikation · Porta");
+    await shot(page, "i18n-error-sv");
+
+    // A Swedish login to the playground, then the playground's logout with ui_locales=sv.
+    await page.goto(authorizeUrl(baseURL, { acr: [MITID], uiLocales: "sv" }));
+    await page.getByTestId("eid-approve").click();
+    await expect(page).toHaveURL(/\/playground\/result$/);
+    await page.goto("/oauth2/logout?client_id=porta-demo&ui_locales=sv");
+    await expect(page.getByTestId("logged-out")).toHaveText("Du är utloggad");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+    await expect(page).toHaveTitle("Du är utloggad · Porta");
+    await expect(page.getByText("Din session hos Porta för Porta playground har avslutats. Du kan stänga det här fönstret.")).toBeVisible();
+    await expectAccessible(page, "logout page (sv)");
+    await shot(page, "i18n-logout-sv");
   });
 
   test("a login that has expired, in the browser's language", async ({ browser }) => {

@@ -13,6 +13,8 @@ import { logger } from "../lib/log";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
 import { matchProtocolRoute, notFoundResponse } from "../lib/endpoints/protocol-routes";
 import { pageRequestRefusalResponse, refusePageRequest } from "../lib/http/page-request-guard";
+import { pageLocaleOfHeaders } from "../lib/http/page-locale";
+import type { Locale } from "../lib/i18n/locales";
 
 export interface PortaServerOptions {
   port: number;
@@ -40,6 +42,11 @@ async function nextHandler(dir: string, port: number, hostname: string): Promise
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The language of Porta's small pages answered here without a Web Request (404, a refused request). */
+function localeOf(req: IncomingMessage): Locale {
+  return pageLocaleOfHeaders({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+}
 
 /**
  * Request ids: a random per-process prefix and a counter — unique across instances in practice,
@@ -102,13 +109,13 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
       if (refusal) {
         // Its body is never read: the connection closes after the answer.
         if (refusal.status === 413 || refusal.status === 411) res.shouldKeepAlive = false;
-        work = writeWebResponse(res, pageRequestRefusalResponse(refusal, req.headers.accept), req.method === "HEAD");
+        work = writeWebResponse(res, pageRequestRefusalResponse(refusal, req.headers.accept, localeOf(req)), req.method === "HEAD");
       } else {
         work = ui(req, res);
       }
     } else {
       // Protocol-only instance: the same 404 as the catch-all route gives under Next.js.
-      work = writeWebResponse(res, notFoundResponse(req.headers.accept), req.method === "HEAD");
+      work = writeWebResponse(res, notFoundResponse(req.headers.accept, localeOf(req)), req.method === "HEAD");
     }
     work.catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) {

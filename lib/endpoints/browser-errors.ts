@@ -13,7 +13,8 @@
  */
 import { EidFailure } from "../eid/connector";
 import { PageProblem, renderErrorPage, type ProblemKey } from "../http/error-page";
-import { pageLocale } from "../http/page-locale";
+import { pageLocale, withPageLocale } from "../http/page-locale";
+import type { Locale } from "../i18n/locales";
 import { logger } from "../log";
 import { failLogin } from "../login/fail-login";
 import { requestOf, TransactionConflictError, type LoginTransaction } from "../login/transaction";
@@ -35,9 +36,14 @@ const PAGE_CODES = new Set(["invalid_client", "invalid_redirect_uri", "invalid_r
 
 const FINISHED = "This login has already finished, has expired, or was started in another browser. Go back to the service and start again.";
 
-function page(exchange: BrowserExchange, code: string, problem?: ProblemKey, description?: string, status?: number): Response {
+/** The language of every page this request is answered with (error page, form_post, notices). */
+function localeOf(exchange: BrowserExchange): Locale {
   const uiLocales = exchange.login ? requestOf(exchange.login).uiLocales : (exchange.uiLocales ?? []);
-  return renderErrorPage({ code, problem, description, status, locale: pageLocale(exchange.request, uiLocales) });
+  return pageLocale(exchange.request, uiLocales);
+}
+
+function page(exchange: BrowserExchange, code: string, problem?: ProblemKey, description?: string, status?: number): Response {
+  return renderErrorPage({ code, problem, description, status, locale: localeOf(exchange) });
 }
 
 /**
@@ -83,12 +89,20 @@ export function browserErrorResponse(endpoint: string, exchange: BrowserExchange
   return page(exchange, "server_error", "serverError", undefined, 500);
 }
 
-/** Runs a browser endpoint; whatever it throws becomes the right redirect or error page. */
-export async function withBrowserErrors(endpoint: string, request: Request, fn: (exchange: BrowserExchange) => Promise<Response>): Promise<Response> {
+/**
+ * Runs a browser endpoint; whatever it throws becomes the right redirect or error page. Pages
+ * rendered on the way (form_post, notices) speak the error page's language (withPageLocale).
+ */
+export function withBrowserErrors(endpoint: string, request: Request, fn: (exchange: BrowserExchange) => Promise<Response>): Promise<Response> {
   const exchange: BrowserExchange = { request };
-  try {
-    return await fn(exchange);
-  } catch (error) {
-    return browserErrorResponse(endpoint, exchange, error);
-  }
+  return withPageLocale(
+    () => localeOf(exchange),
+    async () => {
+      try {
+        return await fn(exchange);
+      } catch (error) {
+        return browserErrorResponse(endpoint, exchange, error);
+      }
+    },
+  );
 }

@@ -2,7 +2,8 @@
  * GET/POST /oauth2/logout (OIDC RP-Initiated Logout 1.0). Ends the browser's session. With a
  * valid id_token_hint (signature checked; expiry ignored) or a client_id, a registered
  * post_logout_redirect_uri (exact match) receives the browser with `state`; otherwise a
- * "you are logged out" page. An unregistered address is never redirected to.
+ * "you are logged out" page. An unregistered address is never redirected to. The page, and the
+ * error page, speak the request's `ui_locales` (§2), else the browser's language.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet } from "jose";
 import type { ApplicationRecord } from "../clients/application-record";
@@ -13,7 +14,10 @@ import { PageProblem } from "../http/error-page";
 import { readCappedText } from "../http/read-body";
 import { isValidText } from "../http/valid-text";
 import { escapeHtml, htmlPage } from "../http/html";
+import { pageLocale } from "../http/page-locale";
 import { seeOther } from "../http/see-other";
+import type { Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
 import { jwksDocument } from "../keys/jwks";
 import { endSession } from "../login/sessions";
 import { withBrowserErrors } from "./browser-errors";
@@ -44,11 +48,11 @@ async function hintAudience(hint: string): Promise<string | null> {
   }
 }
 
-function loggedOutPage(client: ApplicationRecord | null): Response {
-  const response = htmlPage({
-    title: "Logged out",
-    body: `<h1 data-testid="logged-out">You are logged out</h1><p>Your Porta session has ended${client ? ` for ${escapeHtml(client.clientName)}` : ""}. You can close this window.</p>`,
-  });
+function loggedOutPage(lang: Locale, client: ApplicationRecord | null): Response {
+  const t = translator(lang, "protocolPages");
+  const title = t("loggedOutTitle");
+  const text = client ? t("loggedOutTextFor", { clientName: client.clientName }) : t("loggedOutText");
+  const response = htmlPage({ title, lang, body: `<h1 data-testid="logged-out">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` });
   response.headers.append("Set-Cookie", clearCookie(SESSION_COOKIE));
   return response;
 }
@@ -65,8 +69,10 @@ function isPrefetch(request: Request): boolean {
 
 export function logout(request: Request): Promise<Response> {
   if (isPrefetch(request)) return Promise.resolve(new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
-  return withBrowserErrors("logout", request, async () => {
+  return withBrowserErrors("logout", request, async (exchange) => {
     const p = await params(request);
+    const uiLocales = p.get("ui_locales")?.split(" ") ?? [];
+    exchange.uiLocales = uiLocales;
     const hint = p.get("id_token_hint") ?? undefined;
     const clientIdParam = p.get("client_id") ?? undefined;
     const target = p.get("post_logout_redirect_uri") ?? undefined;
@@ -84,7 +90,7 @@ export function logout(request: Request): Promise<Response> {
 
     await endSession(readCookie(request, SESSION_COOKIE));
 
-    if (!target) return loggedOutPage(client);
+    if (!target) return loggedOutPage(pageLocale(request, uiLocales), client);
     if (!client || !client.postLogoutRedirectUris.includes(target)) {
       throw new PageProblem("invalid_request", "unregisteredRedirect", "post_logout_redirect_uri is not registered for this application; you are logged out");
     }

@@ -2,8 +2,11 @@
  * Small self-contained HTML pages the protocol endpoints answer with directly (error page,
  * form_post, logout): nothing loaded from elsewhere, every value escaped, the page headers of
  * page-headers.ts. Their one <style> is fixed and their CSP names it by hash, as it names the
- * page's one script (if any), so no injected markup can style or script the page.
+ * page's one script (if any), so no injected markup can style or script the page. The pages a
+ * person reads speak their language: the caller passes `lang` (page-locale.ts) and texts from the
+ * hosted login's messages (i18n/translate.ts).
  */
+import type { Locale } from "../i18n/locales";
 import { pageSecurityHeaders, selfContainedPageCsp } from "./page-headers";
 import { PAGE_STYLE } from "./page-style";
 
@@ -24,7 +27,8 @@ export interface HtmlPageOptions {
   formAction?: string;
   /** The one inline script in `body`, as `sha256-…` of its text. */
   scriptHash?: string;
-  lang?: string;
+  /** `<html lang>`: the language the texts are in (English when absent). */
+  lang?: Locale;
 }
 
 export function htmlPage(options: HtmlPageOptions): Response {

@@ -9,7 +9,9 @@
  * - a multipart body without a usable boundary (RFC 2046 §5.1.1: 1–70 characters) → 400.
  * Used by server/porta-server.ts (npm start) and proxy.ts (next dev / next start).
  */
-import { htmlPage } from "./html";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
+import { escapeHtml, htmlPage } from "./html";
 import { isValidText } from "./valid-text";
 
 /** Also Next's server action body limit (next.config.js serverActions.bodySizeLimit). */
@@ -63,11 +65,17 @@ export function refusePageRequest(head: PageRequestHead): PageRequestRefusal | u
   return undefined;
 }
 
-/** The refusal as Porta's small page for browsers, JSON otherwise. */
-export function pageRequestRefusalResponse(refusal: PageRequestRefusal, accept: string | null | undefined): Response {
+/** The refusal as Porta's small page for browsers (in `locale`; the detail stays English), JSON otherwise. */
+export function pageRequestRefusalResponse(refusal: PageRequestRefusal, accept: string | null | undefined, locale: Locale = DEFAULT_LOCALE): Response {
   const headers = { "Cache-Control": "no-store", ...refusal.headers };
   if (accept?.includes("text/html")) {
-    const page = htmlPage({ title: "Bad request", status: refusal.status, body: `<h1>Bad request</h1><p>${refusal.description}.</p><p><a class="button" href="/">Porta</a></p>` });
+    const t = translator(locale, "protocolPages");
+    const page = htmlPage({
+      title: t("badRequestTitle"),
+      lang: locale,
+      status: refusal.status,
+      body: `<h1>${escapeHtml(t("badRequestTitle"))}</h1><p>${escapeHtml(t("badRequestText"))}</p><p class="muted">${escapeHtml(t("details"))} ${escapeHtml(refusal.description)}.</p><p><a class="button" href="/">${escapeHtml(t("home"))}</a></p>`,
+    });
     for (const [name, value] of Object.entries(headers)) page.headers.set(name, value);
     return page;
   }

@@ -43,10 +43,6 @@ export async function confirmConsentRevoked(tx: LoginTransaction, client: Applic
     mode: request.responseMode,
     params: { error: "access_denied", error_description: "The user revoked consent", state: request.state },
     headers: cookies.length ? { "Set-Cookie": cookies } : undefined,
-    notice: {
-      title: "Consent withdrawn",
-      text: `${client.clientName} will no longer receive your information without asking you again.`,
-      testId: "consent-revoked",
-    },
+    notice: { message: "consentRevoked", values: { clientName: client.clientName }, testId: "consent-revoked" },
   });
 }

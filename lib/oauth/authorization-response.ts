@@ -1,10 +1,15 @@
 /**
  * Delivers an authorization response or error to a verified redirect_uri (RFC 6749 §4.1.2,
  * OAuth 2.0 Multiple Response Types §2, Form Post Response Mode, RFC 9207 `iss` on every response).
+ * Its pages (form_post, a notice) speak the browser endpoint's language (lib/http/page-locale.ts),
+ * from the hosted login's `protocolPages` messages.
  */
 import { createHash } from "node:crypto";
 import { config } from "../config";
+import type { Locale } from "../i18n/locales";
+import { translator, type Translate } from "../i18n/translate";
 import { escapeHtml, htmlPage } from "../http/html";
+import { currentPageLocale } from "../http/page-locale";
 import { seeOther } from "../http/see-other";
 
 export type ResponseMode = "query" | "fragment" | "form_post";
@@ -18,7 +23,17 @@ export interface AuthorizationResponseInput {
    * Show this notice first and continue on its own after a few seconds, with a link or button
    * (used to confirm a withdrawn consent before returning).
    */
-  notice?: { title: string; text: string; testId: string };
+  notice?: Notice;
+  /** The pages' language; by default the browser endpoint's (currentPageLocale). */
+  locale?: Locale;
+}
+
+/** A notice's title and text are the messages `protocolPages.<message>Title` and `…Text`. */
+export interface Notice {
+  message: "consentRevoked";
+  /** Placeholders of the text (e.g. `clientName`), escaped here. */
+  values?: Readonly<Record<string, string>>;
+  testId: string;
 }
 
 /** The redirect_uri with the response in its query or fragment (RFC 6749 §4.1.2, OAuth Multiple Response Types §2). */
@@ -42,33 +57,49 @@ function applyHeaders(response: Response, headers: Record<string, string | strin
   return response;
 }
 
+/** The language of the response's page, and its texts. */
+function pageTexts(input: AuthorizationResponseInput): { lang: Locale; t: Translate } {
+  const lang = input.locale ?? currentPageLocale();
+  return { lang, t: translator(lang, "protocolPages") };
+}
+
+/** The notice's heading and text (escaped HTML), and its title. */
+function noticeHtml(notice: Notice, t: Translate): { title: string; html: string } {
+  const title = t(`${notice.message}Title`);
+  const text = t(`${notice.message}Text`, notice.values);
+  return { title, html: `<h1 data-testid="${escapeHtml(notice.testId)}">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` };
+}
+
+/** The page that posts the response to the redirect_uri (OAuth 2.0 Form Post Response Mode §2). */
+function formPostPage(input: AuthorizationResponseInput): Response {
+  const { lang, t } = pageTexts(input);
+  const notice = input.notice ? noticeHtml(input.notice, t) : undefined;
+  const fields = withParams(input.params)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join("");
+  // The form submits itself; without JavaScript the button does it (no-JS users and CSP-strict browsers).
+  const script = notice ? "setTimeout(function(){document.forms[0].submit()},3000)" : "document.forms[0].submit()";
+  const title = notice?.title ?? t("returningTitle");
+  return htmlPage({
+    title,
+    lang,
+    formAction: new URL(input.redirectUri).origin,
+    scriptHash: `sha256-${createHash("sha256").update(script).digest("base64")}`,
+    body: `${notice?.html ?? `<h1 data-testid="form-post">${escapeHtml(title)}…</h1>`}<form method="post" action="${escapeHtml(input.redirectUri)}">${fields}<noscript><p>${escapeHtml(t("noScript"))}</p></noscript><button type="submit">${escapeHtml(t("continue"))}</button></form><script>${script}</script>`,
+  });
+}
+
 export function authorizationResponse(input: AuthorizationResponseInput): Response {
-  const entries = withParams(input.params);
-  if (input.mode === "form_post") {
-    const target = new URL(input.redirectUri);
-    const fields = entries.map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join("");
-    // The form submits itself; without JavaScript the button does it (no-JS users and CSP-strict browsers).
-    const script = input.notice ? "setTimeout(function(){document.forms[0].submit()},3000)" : "document.forms[0].submit()";
-    const hash = `sha256-${createHash("sha256").update(script).digest("base64")}`;
-    const heading = input.notice
-      ? `<h1 data-testid="${escapeHtml(input.notice.testId)}">${escapeHtml(input.notice.title)}</h1><p>${escapeHtml(input.notice.text)}</p>`
-      : "<h1>Returning to the application…</h1>";
-    const page = htmlPage({
-      title: input.notice?.title ?? "Returning to the application",
-      formAction: target.origin,
-      scriptHash: hash,
-      body: `${heading}<form method="post" action="${escapeHtml(input.redirectUri)}">${fields}<noscript><p>JavaScript is off: press the button to continue.</p></noscript><button type="submit">Continue</button></form><script>${script}</script>`,
-    });
-    return applyHeaders(page, input.headers);
-  }
+  if (input.mode === "form_post") return applyHeaders(formPostPage(input), input.headers);
   const location = responseLocation(input.redirectUri, input.mode, input.params);
-  if (input.notice) {
-    const page = htmlPage({
-      title: input.notice.title,
-      head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(location)}">`,
-      body: `<h1 data-testid="${escapeHtml(input.notice.testId)}">${escapeHtml(input.notice.title)}</h1><p>${escapeHtml(input.notice.text)}</p><p><a class="button" href="${escapeHtml(location)}">Continue</a></p>`,
-    });
-    return applyHeaders(page, input.headers);
-  }
-  return seeOther(location, { "Referrer-Policy": "no-referrer", ...input.headers });
+  if (!input.notice) return seeOther(location, { "Referrer-Policy": "no-referrer", ...input.headers });
+  const { lang, t } = pageTexts(input);
+  const notice = noticeHtml(input.notice, t);
+  const page = htmlPage({
+    title: notice.title,
+    lang,
+    head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(location)}">`,
+    body: `${notice.html}<p><a class="button" href="${escapeHtml(location)}">${escapeHtml(t("continue"))}</a></p>`,
+  });
+  return applyHeaders(page, input.headers);
 }
