@@ -2,11 +2,12 @@
  * The admin dashboard end to end: sign in, create a tenant and an application with every setting,
  * see the secret once, log a user in with it, change a redirect URL and see the old one refused,
  * rotate keys and see the JWKS change, create an API token and register with it, read the audit
- * log, sign out. Screenshots of the main pages (1280 and 375 px) go to docs/screenshots.
+ * log, sign out; in a production tenant, FTN refused without encrypted ID tokens and saved with
+ * them. Screenshots of the main pages (1280 and 375 px) go to docs/screenshots.
  */
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { decodeJwt, decodeProtectedHeader } from "jose";
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD, shoot } from "./support/dashboard";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
@@ -166,6 +167,56 @@ test("an API token registers a client in its tenant; the audit log shows every s
   await expect(page).toHaveURL(/\/dashboard\/signin/);
   await page.goto(`${tenantPath}/audit`);
   await expect(page).toHaveURL(/\/dashboard\/signin\?callbackUrl=/);
+});
+
+test("a production application: FTN is refused without encrypted ID tokens, then saved with an encryption key", async ({ page }) => {
+  await signIn(page);
+  await page.locator("#tenant-name").fill("Suomi Pension");
+  await page.locator("#tenant-environment").selectOption("production");
+  await page.getByTestId("tenant-create").click();
+  await expect(page).toHaveURL(/\/dashboard\/t\/[0-9a-f-]{36}$/);
+  await page.getByTestId("new-application").first().click();
+  // FTN starts unchecked in a production tenant, and the table says why.
+  const ftn = page.locator('input[name="enabled_acr_values[]"][value="urn:grn:authn:fi:bank-id"]');
+  await expect(ftn).not.toBeChecked();
+  await expect(page.getByTestId("needs-encryption")).toHaveCount(3);
+  await page.locator("#client_name").fill("Suomi Pension Online");
+  await page.locator("#redirect_uris").fill("https://pension.example/callback");
+  await ftn.check();
+  await page.getByTestId("application-submit").click();
+  const refusal = page.getByTestId("error-id_token_encrypted_response_alg-error");
+  await expect(refusal).toContainText("Finnish bank ID (urn:grn:authn:fi:bank-id) requires encrypted ID tokens");
+  await expect(page.locator("#id_token_encrypted_response_alg")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("eids-need-encryption")).toBeVisible(); // also where FTN was checked
+  await expect(ftn).toBeChecked(); // what was chosen is kept
+  await expect(page.locator("#client_name")).toHaveValue("Suomi Pension Online");
+  await shoot(page, "application-ftn-refused");
+
+  const { publicKey } = await generateKeyPair("RSA-OAEP-256", { extractable: true });
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "pension-enc-1", use: "enc", alg: "RSA-OAEP-256" }] };
+  await page.locator("#jwks").fill(JSON.stringify(jwks, null, 2));
+  await page.locator("#id_token_encrypted_response_alg").selectOption("RSA-OAEP-256");
+  await page.locator("#userinfo_signed_response_alg").selectOption("ES256");
+  await page.locator("#userinfo_encrypted_response_alg").selectOption("RSA-OAEP-256");
+  await page.getByTestId("application-submit").click();
+  await expect(page.getByTestId("credentials")).toBeVisible();
+  const created = (await page.getByTestId("created-client-id").innerText()).trim();
+  await page.getByTestId("open-application").click();
+  await expect(page.getByTestId("app-client-id")).toHaveText(created);
+  await expect(page.getByTestId("jwks-keys")).toContainText("pension-enc-1 · RSA · RSA-OAEP-256 · use enc");
+  await expect(page.locator("#id_token_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
+  await expect(page.locator("#id_token_encrypted_response_enc")).toHaveValue("A256GCM");
+  await expect(page.locator("#userinfo_signed_response_alg")).toHaveValue("ES256");
+  await expect(page.locator("#userinfo_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
+  await expect(ftn).toBeChecked();
+  await shoot(page, "application-encryption");
+
+  // Turning the encryption off while FTN stays enabled is refused, and nothing changes.
+  await page.locator("#id_token_encrypted_response_alg").selectOption("");
+  await page.getByTestId("application-submit").click();
+  await expect(refusal).toContainText("requires encrypted ID tokens");
+  await page.reload();
+  await expect(page.locator("#id_token_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
 });
 
 test("another tenant's application is not found under this tenant, nor a tenant the admin does not belong to", async ({ page }) => {

@@ -39,6 +39,8 @@ function fieldFor(values: FormValues): string {
 
 const WEBHOOK = { webhook_url: "https://hooks.example.com/porta" };
 const EC_KEY = { kty: "EC", crv: "P-256", x: "x", y: "y" };
+const RSA_ENC = { kty: "RSA", n: "n", e: "AQAB", kid: "enc-1", use: "enc" };
+const FTN = "urn:grn:authn:fi:bank-id";
 
 describe("application form: each bad input is shown at its field", () => {
   it("accepts the valid form", () => {
@@ -66,8 +68,52 @@ describe("application form: each bad input is shown at its field", () => {
     ["a plain http webhook", { webhook_url: "http://hooks.example.com/porta" }, "webhook_url"],
     ["a webhook allowed to set sub", { ...WEBHOOK, webhook_claim_whitelist: "email, sub" }, "webhook_claim_whitelist"],
     ["a webhook timeout below 1 s", { ...WEBHOOK, webhook_timeout_ms: "500" }, "webhook_timeout_ms"],
+    ["ID token encryption without an encryption key", { id_token_encrypted_response_alg: "RSA-OAEP-256" }, "id_token_encrypted_response_alg"],
+    ["ECDH-ES with only an RSA key", { jwks: JSON.stringify({ keys: [RSA_ENC] }), id_token_encrypted_response_alg: "ECDH-ES" }, "id_token_encrypted_response_alg"],
+    ["an ID token content encryption Porta does not offer", { jwks: JSON.stringify({ keys: [RSA_ENC] }), id_token_encrypted_response_alg: "RSA-OAEP-256", id_token_encrypted_response_enc: "A128CBC-HS256" }, "id_token_encrypted_response_enc"],
+    ["an unknown userinfo signing alg", { userinfo_signed_response_alg: "HS256" }, "userinfo_signed_response_alg"],
+    ["userinfo encryption Porta does not offer", { userinfo_encrypted_response_alg: "RSA1_5" }, "userinfo_encrypted_response_alg"],
   ])("%s → %s", (_what, values, field) => {
     expect(fieldFor(values)).toBe(field);
+  });
+});
+
+describe("application form: ID token and userinfo settings", () => {
+  const ENCRYPTING: FormValues = {
+    jwks: JSON.stringify({ keys: [RSA_ENC] }),
+    id_token_encrypted_response_alg: "RSA-OAEP-256",
+    id_token_encrypted_response_enc: "A256GCM",
+    userinfo_signed_response_alg: "PS256",
+    userinfo_encrypted_response_alg: "RSA-OAEP-256",
+    userinfo_encrypted_response_enc: "A256GCM",
+  };
+
+  it("sends each setting under its metadata name", () => {
+    const v = validateClientMetadata(valuesToMetadata({ ...VALID, ...ENCRYPTING }), "production");
+    expect(v).toMatchObject({
+      id_token_encrypted_response_alg: "RSA-OAEP-256",
+      id_token_encrypted_response_enc: "A256GCM",
+      userinfo_signed_response_alg: "PS256",
+      userinfo_encrypted_response_alg: "RSA-OAEP-256",
+      userinfo_encrypted_response_enc: "A256GCM",
+    });
+  });
+
+  it("sends no enc without its alg (the select always holds one)", () => {
+    const metadata = valuesToMetadata({ ...VALID, id_token_encrypted_response_alg: "", id_token_encrypted_response_enc: "A256GCM", userinfo_signed_response_alg: "" });
+    expect(metadata.id_token_encrypted_response_enc).toBeUndefined();
+    expect(metadata.userinfo_signed_response_alg).toBeUndefined();
+  });
+
+  it("FTN without encrypted ID tokens in a production tenant is refused at the encryption field; with them it is accepted", () => {
+    let field = "";
+    try {
+      validateClientMetadata(valuesToMetadata({ ...VALID, "enabled_acr_values[]": [MITID, FTN] }), "production");
+    } catch (error) {
+      if (error instanceof ClientMetadataError) field = formFieldOf(error);
+    }
+    expect(field).toBe("id_token_encrypted_response_alg");
+    expect(() => validateClientMetadata(valuesToMetadata({ ...VALID, ...ENCRYPTING, "enabled_acr_values[]": [MITID, FTN] }), "production")).not.toThrow();
   });
 });
 

@@ -56,6 +56,13 @@ export function valuesToMetadata(values: FormValues): TClientMetadataInput {
     const scopes = many(values[`static_scopes[${acr}][]`]);
     if (scopes.length) staticScopes[acr] = scopes;
   }
+  // An enc without its alg is refused by validation, so the form sends the enc only with an alg.
+  const encrypted = (member: "id_token" | "userinfo") => {
+    const alg = one(values[`${member}_encrypted_response_alg`]);
+    return { alg: alg || undefined, enc: alg ? one(values[`${member}_encrypted_response_enc`]) || undefined : undefined };
+  };
+  const idToken = encrypted("id_token");
+  const userinfo = encrypted("userinfo");
   const webhookUrl = one(values.webhook_url).trim();
   const timeout = one(values.webhook_timeout_ms).trim();
   const metadata: Record<string, unknown> = {
@@ -67,6 +74,11 @@ export function valuesToMetadata(values: FormValues): TClientMetadataInput {
     jwks,
     jwks_uri: one(values.jwks_uri).trim() || undefined,
     id_token_signed_response_alg: one(values.id_token_signed_response_alg) || "RS256",
+    id_token_encrypted_response_alg: idToken.alg,
+    id_token_encrypted_response_enc: idToken.enc,
+    userinfo_signed_response_alg: one(values.userinfo_signed_response_alg) || undefined,
+    userinfo_encrypted_response_alg: userinfo.alg,
+    userinfo_encrypted_response_enc: userinfo.enc,
     request_object_signing_alg: one(values.request_object_signing_alg) || undefined,
     require_pushed_authorization_requests: one(values.require_pushed_authorization_requests) === "on",
     require_jti: one(values.require_jti) === "on",
@@ -92,6 +104,11 @@ const FORM_INPUTS: ReadonlySet<ClientMetadataField> = new Set<ClientMetadataFiel
   "jwks",
   "jwks_uri",
   "id_token_signed_response_alg",
+  "id_token_encrypted_response_alg",
+  "id_token_encrypted_response_enc",
+  "userinfo_signed_response_alg",
+  "userinfo_encrypted_response_alg",
+  "userinfo_encrypted_response_enc",
   "request_object_signing_alg",
   "scope_strategy",
   "enabled_acr_values",
@@ -121,6 +138,11 @@ export function valuesOf(app: ApplicationRecord): FormValues {
     jwks: app.jwks ? JSON.stringify(app.jwks, null, 2) : "",
     jwks_uri: app.jwksUri ?? "",
     id_token_signed_response_alg: app.idTokenSignedResponseAlg,
+    id_token_encrypted_response_alg: app.idTokenEncryptedResponseAlg ?? "",
+    id_token_encrypted_response_enc: app.idTokenEncryptedResponseEnc ?? "",
+    userinfo_signed_response_alg: app.userinfoSignedResponseAlg ?? "",
+    userinfo_encrypted_response_alg: app.userinfoEncryptedResponseAlg ?? "",
+    userinfo_encrypted_response_enc: app.userinfoEncryptedResponseEnc ?? "",
     request_object_signing_alg: app.requestObjectSigningAlg ?? "",
     require_pushed_authorization_requests: app.requirePushedAuthorizationRequests ? "on" : "",
     require_jti: app.requireJti ? "on" : "",

@@ -1,6 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
+import { DEFAULT_ENCRYPTION_ENC, ENCRYPTION_ALGS, ENCRYPTION_ENCS, encryptionKeyType } from "@/lib/clients/encryption-algorithms";
+import { SIGNING_ALGS } from "@/lib/keys/algorithms";
 import type { FormState, FormValues } from "./application-form-data";
 import { CopyButton } from "./copy-button";
 import { buttonClass, FieldError, inputClass, labelClass } from "./ui";
@@ -9,10 +11,11 @@ export interface MethodOption {
   acr: string;
   name: string;
   country: string;
+  /** The application must take its ID tokens encrypted to enable it (FTN in production tenants). */
+  needsEncryption?: boolean;
 }
 
 const SCOPES = ["ssn", "address", "email", "phone", "birthdate", "gender"];
-const ALGS = ["RS256", "PS256", "ES256"];
 
 function get(values: FormValues, name: string): string {
   const v = values[name];
@@ -31,6 +34,31 @@ function Field({ name, label, hint, error, children }: { name: string; label: st
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <FieldError id={`${name}-error`} message={error} />
     </div>
+  );
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
+
+type InvalidProps = { "aria-invalid": boolean; "aria-describedby": string };
+
+/** The algorithms discovery lists; empty: not encrypted. */
+function EncryptionAlgSelect({ name, value, invalid }: { name: string; value: string; invalid: InvalidProps }) {
+  return (
+    <select id={name} name={name} defaultValue={value} className={inputClass} {...invalid}>
+      <option value="">None</option>
+      {ENCRYPTION_ALGS.map((a) => <option key={a} value={a}>{a} ({encryptionKeyType(a)} key)</option>)}
+    </select>
+  );
+}
+
+function EncryptionEncSelect({ name, value, invalid }: { name: string; value: string; invalid: InvalidProps }) {
+  return (
+    <select id={name} name={name} defaultValue={value || DEFAULT_ENCRYPTION_ENC} className={inputClass} {...invalid}>
+      {ENCRYPTION_ENCS.map((a) => <option key={a} value={a}>{a}</option>)}
+    </select>
   );
 }
 
@@ -57,7 +85,8 @@ export function ApplicationForm({
   const [state, formAction, pending] = useActionState<FormState, FormData>(action, { values: initial });
   const v = state.values ?? initial;
   const e = state.errors ?? {};
-  const invalid = (name: string) => ({ "aria-invalid": !!e[name], "aria-describedby": `${name}-error` });
+  const invalid = (name: string): InvalidProps => ({ "aria-invalid": !!e[name], "aria-describedby": `${name}-error` });
+  const needsEncryption = [...new Set(methods.filter((m) => m.needsEncryption).map((m) => m.name))];
 
   if (state.created) {
     return (
@@ -124,7 +153,7 @@ export function ApplicationForm({
             <tbody>
               {methods.map((m) => (
                 <tr key={m.acr} className="border-t border-slate-100">
-                  <td className="py-2 pr-3"><span className="font-medium">{m.name}</span> <span className="text-xs uppercase text-slate-500">{m.country}</span><span className="block font-mono text-xs text-slate-500">{m.acr}</span></td>
+                  <td className="py-2 pr-3"><span className="font-medium">{m.name}</span> <span className="text-xs uppercase text-slate-500">{m.country}</span><span className="block font-mono text-xs text-slate-500">{m.acr}</span>{m.needsEncryption ? <span className="block text-xs text-amber-800" data-testid="needs-encryption">Needs encrypted ID tokens</span> : null}</td>
                   <td className="px-2"><input type="checkbox" aria-label={`Enable ${m.name}`} name="enabled_acr_values[]" value={m.acr} defaultChecked={has(v, "enabled_acr_values[]", m.acr)} /></td>
                   <td className="px-2"><input type="checkbox" aria-label={`Default ${m.name}`} name="default_acr_values[]" value={m.acr} defaultChecked={has(v, "default_acr_values[]", m.acr)} /></td>
                   <td className="px-2">
@@ -140,6 +169,9 @@ export function ApplicationForm({
           </table>
         </div>
         <FieldError id="enabled_acr_values-error" message={e.enabled_acr_values ?? e.default_acr_values} />
+        {e.id_token_encrypted_response_alg && methods.some((m) => m.needsEncryption && has(v, "enabled_acr_values[]", m.acr)) ? (
+          <p className="text-sm text-rose-700" data-testid="eids-need-encryption">An eID enabled here needs encrypted ID tokens: set the ID token encryption below, or disable it.</p>
+        ) : null}
       </Section>
 
       <Section title="OpenID Connect">
@@ -157,23 +189,45 @@ export function ApplicationForm({
         <Field name="jwks_uri" label="Client JWKS URL" hint="Recommended: key rotation needs no change here. Use this or a static JWKS, not both." error={e.jwks_uri}>
           <input id="jwks_uri" name="jwks_uri" defaultValue={get(v, "jwks_uri")} className={`${inputClass} font-mono`} {...invalid("jwks_uri")} />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="id_token_signed_response_alg" label="ID token signing algorithm" error={e.id_token_signed_response_alg}>
-            <select id="id_token_signed_response_alg" name="id_token_signed_response_alg" defaultValue={get(v, "id_token_signed_response_alg") || "RS256"} className={inputClass}>
-              {ALGS.map((a) => <option key={a} value={a}>{a}</option>)}
-            </select>
-          </Field>
-          <Field name="request_object_signing_alg" label="Request object algorithm" error={e.request_object_signing_alg}>
-            <select id="request_object_signing_alg" name="request_object_signing_alg" defaultValue={get(v, "request_object_signing_alg")} className={inputClass}>
-              <option value="">Any allowed (RS256, PS256, ES256)</option>
-              {ALGS.map((a) => <option key={a} value={a}>{a}</option>)}
-            </select>
-          </Field>
-        </div>
+        <Field name="request_object_signing_alg" label="Request object algorithm" error={e.request_object_signing_alg}>
+          <select id="request_object_signing_alg" name="request_object_signing_alg" defaultValue={get(v, "request_object_signing_alg")} className={`${inputClass} sm:max-w-xs`} {...invalid("request_object_signing_alg")}>
+            <option value="">Any allowed ({SIGNING_ALGS.join(", ")})</option>
+            {SIGNING_ALGS.map((a) => <option key={a} value={a}>{a}</option>)}
+          </select>
+        </Field>
         <div className="grid gap-2 text-sm">
           <label className="flex items-center gap-2"><input type="checkbox" name="require_pushed_authorization_requests" defaultChecked={get(v, "require_pushed_authorization_requests") === "on"} data-testid="require-par" /> Require pushed authorization requests (PAR)</label>
           <label className="flex items-center gap-2"><input type="checkbox" name="require_jti" defaultChecked={get(v, "require_jti") === "on"} /> Require a jti in client assertions</label>
           <label className="flex items-center gap-2"><input type="checkbox" name="consent_required" defaultChecked={get(v, "consent_required") === "on"} /> Ask users for consent</label>
+        </div>
+      </Section>
+
+      <Section title="ID token and userinfo">
+        <p className="text-sm text-slate-600">Porta signs with its own keys; it encrypts to your key with use “enc” from the JWKS or JWKS URL above: an RSA key for RSA-OAEP-256, an EC key (P-256, P-384 or P-521) for ECDH-ES.{needsEncryption.length > 0 ? ` ${listed(needsEncryption)} ${needsEncryption.length > 1 ? "require" : "requires"} encrypted ID tokens.` : ""}</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field name="id_token_signed_response_alg" label="ID token signing" error={e.id_token_signed_response_alg}>
+            <select id="id_token_signed_response_alg" name="id_token_signed_response_alg" defaultValue={get(v, "id_token_signed_response_alg") || "RS256"} className={inputClass} {...invalid("id_token_signed_response_alg")}>
+              {SIGNING_ALGS.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </Field>
+          <Field name="id_token_encrypted_response_alg" label="ID token encryption" error={e.id_token_encrypted_response_alg}>
+            <EncryptionAlgSelect name="id_token_encrypted_response_alg" value={get(v, "id_token_encrypted_response_alg")} invalid={invalid("id_token_encrypted_response_alg")} />
+          </Field>
+          <Field name="id_token_encrypted_response_enc" label="ID token content encryption" error={e.id_token_encrypted_response_enc}>
+            <EncryptionEncSelect name="id_token_encrypted_response_enc" value={get(v, "id_token_encrypted_response_enc")} invalid={invalid("id_token_encrypted_response_enc")} />
+          </Field>
+          <Field name="userinfo_signed_response_alg" label="Userinfo signing" error={e.userinfo_signed_response_alg}>
+            <select id="userinfo_signed_response_alg" name="userinfo_signed_response_alg" defaultValue={get(v, "userinfo_signed_response_alg")} className={inputClass} {...invalid("userinfo_signed_response_alg")}>
+              <option value="">None (plain JSON)</option>
+              {SIGNING_ALGS.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </Field>
+          <Field name="userinfo_encrypted_response_alg" label="Userinfo encryption" error={e.userinfo_encrypted_response_alg}>
+            <EncryptionAlgSelect name="userinfo_encrypted_response_alg" value={get(v, "userinfo_encrypted_response_alg")} invalid={invalid("userinfo_encrypted_response_alg")} />
+          </Field>
+          <Field name="userinfo_encrypted_response_enc" label="Userinfo content encryption" error={e.userinfo_encrypted_response_enc}>
+            <EncryptionEncSelect name="userinfo_encrypted_response_enc" value={get(v, "userinfo_encrypted_response_enc")} invalid={invalid("userinfo_encrypted_response_enc")} />
+          </Field>
         </div>
       </Section>
 

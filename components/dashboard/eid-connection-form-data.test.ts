@@ -75,6 +75,7 @@ describe("eID connection form → service input", () => {
         personKeyClaim: "dk.mitid.uuid",
         useUserinfo: false,
         usePar: true,
+        forwardLoginHint: false,
         timeoutMs: 5000,
       },
     });
@@ -216,6 +217,7 @@ describe("starting values", () => {
       personKeyClaim: "sub",
       useUserinfo: true,
       usePar: false,
+      forwardLoginHint: true,
       timeoutMs: 3000,
     },
     secrets: { clientSecret: "old-secret-value", privateJwk: { kty: "RSA", d: "private-exponent" } },
@@ -227,7 +229,7 @@ describe("starting values", () => {
 
   it("a stored connection's settings fill the form; its secrets do not", () => {
     const values = initialEidFormValues(MITID, stored);
-    expect(values).toMatchObject({ enabled: "", clientAuth: "private_key_jwt", useUserinfo: "on", usePar: "", timeoutMs: "3000", "acrValues[urn:grn:authn:dk:mitid:high]": "high", "claimMapping[uuid]": "dk.mitid.uuid" });
+    expect(values).toMatchObject({ enabled: "", clientAuth: "private_key_jwt", useUserinfo: "on", usePar: "", forwardLoginHint: "on", timeoutMs: "3000", "acrValues[urn:grn:authn:dk:mitid:high]": "high", "claimMapping[uuid]": "dk.mitid.uuid" });
     expect(JSON.stringify(values)).not.toMatch(/old-secret-value|private-exponent/);
     expect(storedSecretsOf(stored)).toEqual({ kind: "oidc", names: ["clientSecret"] });
   });

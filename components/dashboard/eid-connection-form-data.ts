@@ -123,6 +123,7 @@ function oidcSettings(values: EidFormValues, spec: FamilyFormSpec) {
     personKeyClaim: (values.personKeyClaim ?? "").trim() || undefined,
     useUserinfo: values.useUserinfo === "on",
     usePar: values.usePar === "on",
+    forwardLoginHint: values.forwardLoginHint === "on",
     timeoutMs: milliseconds(values.timeoutMs),
   };
 }
@@ -171,7 +172,7 @@ export function connectionInputOf(values: EidFormValues, secrets: Record<string,
 }
 
 /** Settings and secrets the form shows as an input of the same name. */
-const FORM_INPUTS = ["issuer", "clientId", "clientAuth", "scopes", "personKeyClaim", "useUserinfo", "usePar", "timeoutMs", "endpoint", "caCertificate", "kind", "clientSecret", "pkcs12", "passphrase", "certificatePem", "privateKeyPem", "acrValues", "claimMapping"];
+const FORM_INPUTS = ["issuer", "clientId", "clientAuth", "scopes", "personKeyClaim", "useUserinfo", "usePar", "forwardLoginHint", "timeoutMs", "endpoint", "caCertificate", "kind", "clientSecret", "pkcs12", "passphrase", "certificatePem", "privateKeyPem", "acrValues", "claimMapping"];
 
 /**
  * Where a refused setting is shown and what it says there: a claim mapping's row has its own
@@ -207,6 +208,7 @@ export function initialEidFormValues(spec: FamilyFormSpec, connection: Connectio
       personKeyClaim: s.personKeyClaim,
       useUserinfo: s.useUserinfo ? "on" : "",
       usePar: s.usePar ? "on" : "",
+      forwardLoginHint: s.forwardLoginHint ? "on" : "",
       timeoutMs: String(s.timeoutMs),
     });
     for (const [acr, upstream] of Object.entries(s.acrValues)) values[`acrValues[${acr}]`] = upstream;

@@ -144,6 +144,7 @@ function OidcFields({ spec, values, errors, stored, redirectUri, invalid }: { sp
         <div className="grid gap-2 text-sm">
           <label className="flex items-start gap-2"><input type="checkbox" name="usePar" className="mt-1" defaultChecked={values.usePar === "on"} data-testid="use-par" /> <span>Push authorization requests (PAR, RFC 9126) when the provider offers it</span></label>
           <label className="flex items-start gap-2"><input type="checkbox" name="useUserinfo" className="mt-1" defaultChecked={values.useUserinfo === "on"} data-testid="use-userinfo" /> <span>Also read the userinfo endpoint (for providers that release some claims only there)</span></label>
+          <label className="flex items-start gap-2"><input type="checkbox" name="forwardLoginHint" className="mt-1" defaultChecked={values.forwardLoginHint === "on"} data-testid="forward-login-hint" /> <span>Pass the login_hint <code>action:</code> and <code>message:</code> on to the provider (only for providers that understand these forms; others may refuse an unknown login_hint)</span></label>
         </div>
       </Section>
 

@@ -6,6 +6,7 @@
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
 import type { ApplicationRecord } from "./application-record";
+import { encryptionKeyType, fitsEncryptionAlg, type EncryptionAlg } from "./encryption-algorithms";
 import { processCache } from "../process-cache";
 import { logger } from "../log";
 
@@ -125,11 +126,11 @@ export function clientVerificationKeys(client: ApplicationRecord): KeyGetter {
   };
 }
 
-/** The client's RSA encryption key (use "enc"), for encrypted ID tokens and userinfo. */
-export async function clientEncryptionKey(client: ApplicationRecord): Promise<JWK> {
-  const pick = (keys: JWK[]) => keys.find((k) => k.use === "enc" && k.kty === "RSA" && (k.alg === undefined || k.alg === "RSA-OAEP-256"));
+/** The client's encryption key (use "enc") for `alg`: RSA for RSA-OAEP-256, EC for ECDH-ES. */
+export async function clientEncryptionKey(client: ApplicationRecord, alg: EncryptionAlg): Promise<JWK> {
+  const pick = (keys: JWK[]) => keys.find((k) => fitsEncryptionAlg(k, alg));
   const key = pick(await clientKeySet(client)) ?? (client.jwksUri ? pick(await clientKeySet(client, true)) : undefined);
-  if (!key) throw new ClientKeysError("the client has no RSA key with use \"enc\" to encrypt to");
+  if (!key) throw new ClientKeysError(`the client has no ${encryptionKeyType(alg)} key with use "enc" to encrypt to`);
   return key;
 }
 

@@ -3,9 +3,9 @@ import { recordAudit, type Actor } from "../audit/record-audit";
 import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
 import { prisma } from "../db/client";
-import { methodsForEnvironment } from "../eid/catalogue";
 import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
 import { forgetApplication } from "./find-application";
+import { defaultEnabledAcrValues } from "./id-token-encryption-rule";
 import { resolveTenant } from "./resolve-tenant";
 import { usesClientSecret } from "./schemas";
 import { toApplicationData } from "./to-application-data";
@@ -40,7 +40,7 @@ export async function createApplication(input: unknown, actor: Actor, options: C
         clientName: metadata.client_name ?? clientId,
         clientId,
         tenantId: tenant.id,
-        enabledAcrValues: metadata.enabled_acr_values ?? methodsForEnvironment(tenant.environment).map((m) => m.acr),
+        enabledAcrValues: metadata.enabled_acr_values ?? defaultEnabledAcrValues(tenant.environment, metadata.id_token_encrypted_response_alg !== undefined),
         clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
         clientSecretUpdatedAt: clientSecret ? new Date() : null,
         registrationTokenHash: hashToken(registrationAccessToken),

@@ -11,6 +11,7 @@ import type { Prisma } from "../db/generated/client";
 import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
 import { invalidMetadata } from "./client-metadata-error";
 import { forgetApplication } from "./find-application";
+import { checkIdTokenEncryptionRule } from "./id-token-encryption-rule";
 import { loadCurrentApplication } from "./load-current-application";
 import { usesClientSecret } from "./schemas";
 import { toApplicationData } from "./to-application-data";
@@ -44,6 +45,8 @@ export async function replaceApplicationMetadata(given: ApplicationRecord, input
   const existing = await loadCurrentApplication(given.id);
   checkUnchangeable(existing, input, presentedSecret);
   const metadata = validateClientMetadata(input, existing.tenant.environment);
+  // Without enabled_acr_values the stored eIDs stay, and must still fit the ID token settings.
+  if (!metadata.enabled_acr_values) checkIdTokenEncryptionRule({ ...metadata, enabled_acr_values: existing.enabledAcrValues }, existing.tenant.environment);
   const needsSecret = usesClientSecret(metadata.token_endpoint_auth_method);
   const newSecret = needsSecret && !existing.clientSecretHash ? randomToken(32) : undefined;
   const webhook = metadata.webhook

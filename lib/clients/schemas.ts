@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { EID_METHODS } from "../eid/catalogue";
 import { SIGNING_ALGS } from "../keys/algorithms";
+import { ENCRYPTION_ALGS, ENCRYPTION_ENCS } from "./encryption-algorithms";
 
 export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"] as const;
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
@@ -40,6 +41,8 @@ export const PROTECTED_CLAIMS = [
 const PRIVATE_JWK_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"] as const;
 
 const ZSigningAlg = z.enum(SIGNING_ALGS);
+const ZEncryptionAlg = z.enum(ENCRYPTION_ALGS);
+const ZEncryptionEnc = z.enum(ENCRYPTION_ENCS);
 const ZAcr = z.string().refine((v) => EID_METHODS.some((m) => m.acr === v), { error: "is not a known acr value" });
 
 export const ZJwkSchema = z
@@ -76,11 +79,11 @@ export const ZClientMetadataSchema = z.object({
   jwks: ZJwksSchema.optional(),
   jwks_uri: z.string().optional(),
   id_token_signed_response_alg: ZSigningAlg.default("RS256"),
-  id_token_encrypted_response_alg: z.literal("RSA-OAEP-256").optional(),
-  id_token_encrypted_response_enc: z.literal("A256GCM").optional(),
+  id_token_encrypted_response_alg: ZEncryptionAlg.optional(),
+  id_token_encrypted_response_enc: ZEncryptionEnc.optional(),
   userinfo_signed_response_alg: ZSigningAlg.optional(),
-  userinfo_encrypted_response_alg: z.literal("RSA-OAEP-256").optional(),
-  userinfo_encrypted_response_enc: z.literal("A256GCM").optional(),
+  userinfo_encrypted_response_alg: ZEncryptionAlg.optional(),
+  userinfo_encrypted_response_enc: ZEncryptionEnc.optional(),
   request_object_signing_alg: ZSigningAlg.optional(),
   require_pushed_authorization_requests: z.boolean().default(false),
   default_acr_values: z.array(ZAcr).max(30).default([]),

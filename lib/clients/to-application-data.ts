@@ -1,5 +1,6 @@
 /** Validated client metadata → the Application columns that create and replace both write. */
 import type { Prisma } from "../db/generated/client";
+import { DEFAULT_ENCRYPTION_ENC } from "./encryption-algorithms";
 import type { ValidatedMetadata } from "./validate-metadata";
 
 export function toApplicationData(v: ValidatedMetadata) {
@@ -14,10 +15,10 @@ export function toApplicationData(v: ValidatedMetadata) {
     jwksUri: v.jwks_uri ?? null,
     idTokenSignedResponseAlg: v.id_token_signed_response_alg,
     idTokenEncryptedResponseAlg: v.id_token_encrypted_response_alg ?? null,
-    idTokenEncryptedResponseEnc: v.id_token_encrypted_response_alg ? (v.id_token_encrypted_response_enc ?? "A256GCM") : null,
+    idTokenEncryptedResponseEnc: v.id_token_encrypted_response_alg ? (v.id_token_encrypted_response_enc ?? DEFAULT_ENCRYPTION_ENC) : null,
     userinfoSignedResponseAlg: v.userinfo_signed_response_alg ?? null,
     userinfoEncryptedResponseAlg: v.userinfo_encrypted_response_alg ?? null,
-    userinfoEncryptedResponseEnc: v.userinfo_encrypted_response_alg ? (v.userinfo_encrypted_response_enc ?? "A256GCM") : null,
+    userinfoEncryptedResponseEnc: v.userinfo_encrypted_response_alg ? (v.userinfo_encrypted_response_enc ?? DEFAULT_ENCRYPTION_ENC) : null,
     requestObjectSigningAlg: v.request_object_signing_alg ?? null,
     requirePushedAuthorizationRequests: v.require_pushed_authorization_requests,
     defaultAcrValues: v.default_acr_values,

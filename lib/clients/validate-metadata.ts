@@ -4,11 +4,14 @@
  * Every refusal is a ClientMetadataError naming the member at fault (`field`), the same
  * `error`/`error_description` on the wire as any OAuthError.
  */
+import type { JWK } from "jose";
 import { config } from "../config";
 import { findEidMethod, methodsForEnvironment } from "../eid/catalogue";
 import { bareHostname, isLoopbackHostname, isNonPublicAddress } from "../net/addresses";
 import { OAuthError } from "../oauth/errors";
 import { invalidMetadata, invalidRedirectUris, type ClientMetadataField } from "./client-metadata-error";
+import { encryptionKeyType, fitsEncryptionAlg } from "./encryption-algorithms";
+import { checkIdTokenEncryptionRule } from "./id-token-encryption-rule";
 import {
   GRANT_TYPE_ALIASES,
   GRANT_TYPES,
@@ -178,9 +181,9 @@ export function validateClientMetadata(input: unknown, environment: Environment)
     [m.userinfo_encrypted_response_alg, m.userinfo_encrypted_response_enc, "userinfo_encrypted_response"],
   ] as const) {
     if (enc && !alg) throw invalidMetadata(`${field}_enc` as const, `${field}_enc requires ${field}_alg`);
-    if (alg) {
-      const hasEncKey = m.jwks_uri !== undefined || (m.jwks?.keys ?? []).some((k) => k.use === "enc" && k.kty === "RSA");
-      if (!hasEncKey) throw invalidMetadata(`${field}_alg` as const, `${field}_alg requires an RSA key with use "enc" in jwks or jwks_uri`);
+    // A jwks_uri is read when Porta encrypts (its keys may rotate); inline keys are checked now.
+    if (alg && m.jwks_uri === undefined && !(m.jwks?.keys ?? []).some((k) => fitsEncryptionAlg(k as JWK, alg))) {
+      throw invalidMetadata(`${field}_alg` as const, `${field}_alg ${alg} requires an ${encryptionKeyType(alg)} key with use "enc" in jwks or jwks_uri`);
     }
   }
 
@@ -218,6 +221,7 @@ export function validateClientMetadata(input: unknown, environment: Environment)
     const notEnabled = m.default_acr_values.find((acr) => !m.enabled_acr_values!.includes(acr));
     if (notEnabled) throw invalidMetadata("default_acr_values", `default_acr_values: ${notEnabled} is not among the enabled eIDs`);
   }
+  checkIdTokenEncryptionRule(m, environment);
 
   if (m.webhook) {
     checkOutboundUrl(m.webhook.url, "webhook.url");

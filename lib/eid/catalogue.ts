@@ -62,3 +62,9 @@ export function requiresJti(acr: string): boolean {
   const method = byAcr.get(acr);
   return method ? familyOf(method.family).requiresJti === true : false;
 }
+
+/** Whether a login at `acr` in `environment` needs an application with encrypted ID tokens (design.md §15: FTN). */
+export function requiresIdTokenEncryption(acr: string, environment: "test" | "production"): boolean {
+  const method = byAcr.get(acr);
+  return environment === "production" && method !== undefined && familyOf(method.family).requiresIdTokenEncryption === true;
+}

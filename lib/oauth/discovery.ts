@@ -6,6 +6,7 @@
 import { config } from "../config";
 import { EID_METHODS } from "../eid/catalogue";
 import { SIGNING_ALGS } from "../keys/algorithms";
+import { ENCRYPTION_ALGS, ENCRYPTION_ENCS } from "../clients/encryption-algorithms";
 import { SCOPE_VALUES } from "../clients/schemas";
 import { PROTOCOL_PATHS } from "../http/protocol-paths";
 
@@ -51,11 +52,11 @@ export function discoveryMetadata(scope: DiscoveryScope = {}): Record<string, un
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"],
     token_endpoint_auth_signing_alg_values_supported: [...SIGNING_ALGS],
     request_object_signing_alg_values_supported: [...SIGNING_ALGS],
-    id_token_encryption_alg_values_supported: ["RSA-OAEP-256"],
-    id_token_encryption_enc_values_supported: ["A256GCM"],
+    id_token_encryption_alg_values_supported: [...ENCRYPTION_ALGS],
+    id_token_encryption_enc_values_supported: [...ENCRYPTION_ENCS],
     userinfo_signing_alg_values_supported: [...SIGNING_ALGS],
-    userinfo_encryption_alg_values_supported: ["RSA-OAEP-256"],
-    userinfo_encryption_enc_values_supported: ["A256GCM"],
+    userinfo_encryption_alg_values_supported: [...ENCRYPTION_ALGS],
+    userinfo_encryption_enc_values_supported: [...ENCRYPTION_ENCS],
     code_challenge_methods_supported: ["S256"],
     prompt_values_supported: ["none", "login", "consent", "consent_revoke", "select_account"],
     authorization_response_iss_parameter_supported: true,

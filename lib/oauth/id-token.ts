@@ -4,6 +4,7 @@
  */
 import { CompactEncrypt, importJWK, SignJWT } from "jose";
 import { clientEncryptionKey } from "../clients/client-keys";
+import { DEFAULT_ENCRYPTION_ENC, isEncryptionAlg } from "../clients/encryption-algorithms";
 import type { ApplicationRecord } from "../clients/application-record";
 import { config } from "../config";
 import { isSigningAlg } from "../keys/algorithms";
@@ -57,20 +58,25 @@ export async function signIdToken(client: ApplicationRecord, claims: IdTokenClai
 }
 
 /**
- * Encrypts a signed JWT to the client's RSA "enc" key (nested JWT, OIDC Core §10.2): JWE with
- * RSA-OAEP-256 and A256GCM, `cty: JWT`.
+ * Encrypts a signed JWT to the client's "enc" key (nested JWT, OIDC Core §10.2): JWE with the
+ * registered alg (RSA-OAEP-256 to an RSA key, ECDH-ES to an EC key) and enc, `cty: JWT`.
  */
 export async function encryptToClient(client: ApplicationRecord, jws: string, alg: string, enc: string): Promise<string> {
-  const jwk = await clientEncryptionKey(client);
-  const key = await importJWK(jwk, alg);
-  return new CompactEncrypt(new TextEncoder().encode(jws))
-    .setProtectedHeader({ alg, enc, cty: "JWT", ...(jwk.kid ? { kid: jwk.kid } : {}) })
-    .encrypt(key);
+  return encryptPayload(client, new TextEncoder().encode(jws), alg, enc, { cty: "JWT" });
+}
+
+/** A compact JWE of `payload` to the client's encryption key for `alg` (registration checked alg and key). */
+export async function encryptPayload(client: ApplicationRecord, payload: Uint8Array, alg: string, enc: string, header: { cty?: string } = {}): Promise<string> {
+  if (!isEncryptionAlg(alg)) throw new Error(`encryption alg ${alg} is not one Porta offers`);
+  const jwk = await clientEncryptionKey(client, alg);
+  return new CompactEncrypt(payload)
+    .setProtectedHeader({ alg, enc, ...header, ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .encrypt(await importJWK(jwk, alg));
 }
 
 /** The ID token as the client registered it: signed, and encrypted when it asked for that. */
 export async function issueIdToken(client: ApplicationRecord, claims: IdTokenClaims): Promise<string> {
   const signed = await signIdToken(client, claims);
   if (!client.idTokenEncryptedResponseAlg) return signed;
-  return encryptToClient(client, signed, client.idTokenEncryptedResponseAlg, client.idTokenEncryptedResponseEnc ?? "A256GCM");
+  return encryptToClient(client, signed, client.idTokenEncryptedResponseAlg, client.idTokenEncryptedResponseEnc ?? DEFAULT_ENCRYPTION_ENC);
 }

@@ -3,18 +3,18 @@
  * userinfo_signed_response_alg is registered (with iss and aud), then encrypted to the client when
  * userinfo_encrypted_response_alg is; encryption alone wraps the JSON claims in a JWE.
  */
-import { CompactEncrypt, importJWK, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import type { ApplicationRecord } from "../clients/application-record";
-import { clientEncryptionKey } from "../clients/client-keys";
+import { DEFAULT_ENCRYPTION_ENC } from "../clients/encryption-algorithms";
 import { config } from "../config";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";
-import { encryptToClient } from "./id-token";
+import { encryptPayload, encryptToClient } from "./id-token";
 
 export async function userinfoJwt(client: ApplicationRecord, claims: Record<string, unknown>): Promise<string> {
   const signAlg = client.userinfoSignedResponseAlg;
   const encAlg = client.userinfoEncryptedResponseAlg;
-  const enc = client.userinfoEncryptedResponseEnc ?? "A256GCM";
+  const enc = client.userinfoEncryptedResponseEnc ?? DEFAULT_ENCRYPTION_ENC;
   if (signAlg && isSigningAlg(signAlg)) {
     const key = await activeSigningKey("oidc", client.tenantId, signAlg);
     const signed = await new SignJWT(claims)
@@ -25,8 +25,5 @@ export async function userinfoJwt(client: ApplicationRecord, claims: Record<stri
       .sign(key.key);
     return encAlg ? encryptToClient(client, signed, encAlg, enc) : signed;
   }
-  const jwk = await clientEncryptionKey(client);
-  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(claims)))
-    .setProtectedHeader({ alg: encAlg ?? "RSA-OAEP-256", enc, ...(jwk.kid ? { kid: jwk.kid } : {}) })
-    .encrypt(await importJWK(jwk, encAlg ?? "RSA-OAEP-256"));
+  return encryptPayload(client, new TextEncoder().encode(JSON.stringify(claims)), encAlg ?? "RSA-OAEP-256", enc);
 }

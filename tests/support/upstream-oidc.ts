@@ -52,6 +52,8 @@ export interface UpstreamBroker {
   delay: { path: string; ms: number } | undefined;
   /** Requests seen by path (e.g. "/request" for PAR, "/token"). */
   seen: string[];
+  /** The authorization parameters of each login the broker ran (pushed ones included), in order. */
+  authorizations: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function startUpstreamBroker(options: BrokerOptions): Promise<Upstr
     tamper: undefined,
     delay: undefined,
     seen: [],
+    authorizations: [],
     close: async () => {
       front.closeAllConnections();
       inner.closeAllConnections();
@@ -134,6 +137,7 @@ export async function startUpstreamBroker(options: BrokerOptions): Promise<Upstr
     void (async () => {
       if (req.url?.startsWith("/interaction/")) {
         const details = await provider.interactionDetails(req, res);
+        broker.authorizations.push({ ...details.params });
         const next = broker.nextLogin;
         if ("error" in next) {
           await provider.interactionFinished(req, res, { error: next.error, error_description: next.description }, { mergeWithLastSubmission: false });

@@ -5,7 +5,7 @@ const base = { issuer: "https://broker.example", clientId: "porta", clientAuth: 
 
 describe("OIDC connection settings", () => {
   it("fills the defaults", () => {
-    expect(oidcSettingsSchema.parse(base)).toEqual({ ...base, acrValues: {}, claimMapping: {}, personKeyClaim: "sub", useUserinfo: false, usePar: true, timeoutMs: 10000 });
+    expect(oidcSettingsSchema.parse(base)).toEqual({ ...base, acrValues: {}, claimMapping: {}, personKeyClaim: "sub", useUserinfo: false, usePar: true, forwardLoginHint: false, timeoutMs: 10000 });
   });
 
   it.each([

@@ -36,6 +36,8 @@ export const oidcSettingsSchema = z
     useUserinfo: z.boolean().default(false),
     /** Push the authorization request (RFC 9126) when the upstream offers PAR. */
     usePar: z.boolean().default(true),
+    /** Pass the relying party's login_hint `action:` and `message:` on as the upstream's login_hint (it understands them). */
+    forwardLoginHint: z.boolean().default(false),
     timeoutMs: z.number().int().min(1000).max(30000).default(10000),
   })
   .strict();

@@ -73,6 +73,11 @@ export interface EidFamilyDefinition<Id extends string = string> {
   readonly connectorKinds: readonly ProductionConnectorKind[];
   /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
   readonly requiresJti?: boolean;
+  /**
+   * Production logins need the application to take its ID tokens encrypted (design.md §15: FTN);
+   * test tenants run the simulator, which carries no real person's data.
+   */
+  readonly requiresIdTokenEncryption?: boolean;
   /** `authenticationmethod` of a login at `acr`, through `provider` when the person chose one (bank, operator). */
   authenticationMethod(acr: string, provider?: EidProvider): string;
   /** The documented test persons (first = default); `now` dates their ages. A fresh copy per call. */

@@ -1,6 +1,7 @@
 /**
  * acr_values (spec 2.3, OIDC Core §3.1.2.1, CIBA Core §7.1): which eIDs may run this login.
  */
+import { canServeAcr } from "../../clients/id-token-encryption-rule";
 import { findEidMethod, type EidMethod } from "../../eid/catalogue";
 import { invalidRequest } from "../errors";
 import { flowName, isDecoupled, spaceSeparated, type CheckContext } from "./context";
@@ -48,4 +49,22 @@ export function checkAcrValues(ctx: CheckContext): void {
   if (ctx.request.acrValues.length > 0) return;
   if (isDecoupled(endpoint)) throw invalidRequest(`No eID of this application supports ${flowName(endpoint)} logins; send acr_values`);
   throw invalidRequest("No eID is enabled for this application");
+}
+
+/**
+ * FTN needs encrypted ID tokens in production tenants (design.md §15). An application without
+ * id_token_encrypted_response_alg (one stored before the rule, or enabled for every eID) that asks
+ * for such an eID gets invalid_request; among the eIDs it did not name, they are not offered.
+ */
+export function checkIdTokenEncryption(ctx: CheckContext): void {
+  const { client, request } = ctx;
+  const acrValues = request.acrValues ?? [];
+  const refused = acrValues.find((acr) => !canServeAcr(client, acr));
+  if (refused === undefined) return;
+  const name = findEidMethod(refused)?.name ?? refused;
+  if (request.acrRequested) {
+    throw invalidRequest(`acr_values: ${name} requires encrypted ID tokens, and this application has no id_token_encrypted_response_alg`);
+  }
+  request.acrValues = acrValues.filter((acr) => canServeAcr(client, acr));
+  if (request.acrValues.length === 0) throw invalidRequest(`No eID of this application can be used: ${name} requires encrypted ID tokens`);
 }

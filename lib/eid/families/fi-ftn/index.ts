@@ -23,6 +23,7 @@ export const fiFtn: EidFamilyDefinition<"fi-ftn"> = {
   claimRule: claimRule({ nationalId: ["hetu", "satu"] }),
   connectorKinds: ["oidc"],
   requiresJti: true,
+  requiresIdTokenEncryption: true,
   authenticationMethod: (_acr, provider) => (provider ? `ftn:${provider.id}` : "ftn:bank"),
   testIdentities: finnishIdentities,
   /** Mobile ID identifies the person by `satu`, a bank by `hetu`. */
