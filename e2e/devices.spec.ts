@@ -48,3 +48,27 @@ test("headless: the autostart link lands on the device page; approve → tokens"
   const done = await poll(request, client, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
 });
+
+test("headless without login_hint: the device page offers the eID's test persons; approving as one → that person's tokens", async ({ page, request }) => {
+  const client = await registerClient(request, { grant_types: ["urn:grn:params:grant-type:headless"], client_name: "QR Bank" });
+  const r = await request.post("/headless/authorize", { headers: { Authorization: basic(client) }, form: { scope: "openid ssn", acr_values: "urn:grn:authn:se:bankid" } });
+  expect(r.status()).toBe(200);
+  const { headless_req_id, acr_data } = (await r.json()) as { headless_req_id: string; acr_data: { autoStartToken: string; qrData: string } };
+  expect(acr_data.qrData).toMatch(/^bankid\./);
+  expect((await poll(request, client, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id })).body.error).toBe("authorization_pending");
+
+  await page.goto(`/test/devices?autostarttoken=${acr_data.autoStartToken}`);
+  const row = page.getByTestId("device-request");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("choose the test person");
+  const chooser = row.getByTestId("device-identity");
+  await expect(chooser.locator("option")).toHaveText([/Anna Lindqvist/, /Erik Johansson/, /Sara Bergström/]);
+  await chooser.selectOption("se-bankid-2");
+  await row.getByTestId("device-approve").click();
+  await expect(page).toHaveURL(/\/test\/devices$/);
+  await expect(page.locator(`[data-testid="device-request"][data-request-id="${headless_req_id}"]`)).toHaveCount(0);
+
+  const done = await poll(request, client, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  expect(decodeJwt(done.body.id_token as string)).toMatchObject({ ssn: "197808094515", name: "Erik Johansson", acr: "urn:grn:authn:se:bankid" });
+});

@@ -3,14 +3,20 @@ import { findApplicationById } from "../clients/find-application";
 import { decryptAtRest } from "../crypto/encryption";
 import { prisma } from "../db/client";
 import { findEidMethod } from "../eid/catalogue";
-import { approveDecoupled, declineDecoupled, decoupledRequestOf } from "./complete-decoupled";
+import { invalidRequest } from "../oauth/errors";
+import { completeDecoupled, failDecoupled } from "./complete-decoupled";
+import { decoupledRequestOf } from "./request";
+import { chosenTestPerson, testPersonFor, testPersonsFor } from "./test-person";
 
 export interface PendingDeviceRequest {
   transactionId: string;
   requestId: string;
   kind: "ciba" | "headless";
   eid: string;
-  nationalId: string;
+  /** The person the login_hint names; absent for a headless request naming nobody. */
+  nationalId?: string;
+  /** For a request naming nobody: the test identities to approve as (the eID family's). */
+  persons?: { id: string; label: string }[];
   clientName: string;
   bindingMessage?: string;
   callInitiator?: string;
@@ -37,7 +43,7 @@ export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
       requestId: decryptAtRest(r.requestIdSealed, "decoupled-request-id"),
       kind: r.kind,
       eid: eidLabel(r.acr),
-      nationalId: r.nationalId,
+      ...(r.nationalId !== undefined ? { nationalId: r.nationalId } : { persons: testPersonsFor(r.acr) }),
       clientName: tx.application.clientName,
       bindingMessage: r.bindingMessage,
       callInitiator: r.authorizationDetails?.[0]?.callInitiator,
@@ -47,14 +53,32 @@ export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
   });
 }
 
-/** Approves or declines a pending request of a test tenant; false when there is no such request. */
-export async function answerDeviceRequest(transactionId: string, approve: boolean): Promise<boolean> {
+export type DeviceAnswer = { approve: true; identity?: string } | { approve: false };
+
+/**
+ * Approves or declines a pending request of a test tenant; false when there is no such request.
+ * Approving a request that names nobody needs `identity`, one of the family's test identities;
+ * a request that names its person takes none (invalid_request otherwise).
+ */
+export async function answerDeviceRequest(transactionId: string, answer: DeviceAnswer): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(transactionId)) return false;
   const tx = await (await prisma()).loginTransaction.findUnique({ where: { id: transactionId } });
   if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) return false;
   const client = await findApplicationById(tx.applicationId);
   if (!client || client.tenant.environment !== "test") return false;
-  if (approve) await approveDecoupled(tx, client);
-  else await declineDecoupled(tx);
+  if (!answer.approve) {
+    await failDecoupled(tx, client, "access_denied", "The user declined the login");
+    return true;
+  }
+  const request = decoupledRequestOf(tx);
+  if (request.nationalId !== undefined) {
+    if (answer.identity !== undefined) throw invalidRequest("This request is for the person its login_hint names; send no identity");
+    await completeDecoupled(tx, client, testPersonFor(request.acr, request.nationalId));
+    return true;
+  }
+  if (answer.identity === undefined) throw invalidRequest("Choose the test person to approve as (identity)");
+  const person = chosenTestPerson(request.acr, answer.identity);
+  if (!person) throw invalidRequest(`identity ${JSON.stringify(answer.identity)} is no test person of this eID`);
+  await completeDecoupled(tx, client, person);
   return true;
 }

@@ -5,6 +5,7 @@
  * declined → access_denied, another client's or unknown id → invalid_grant; after approval the
  * tokens, once: the request id is the completed login's code, redeemed as a browser login's code
  * is (issue-login-tokens.ts), so a second poll is invalid_grant and revokes the first one's token.
+ * In production tenants a poll in time also asks the eID how the login stands (advance-upstream.ts).
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { hashToken } from "../crypto/hash";
@@ -15,8 +16,9 @@ import type { JtiUse } from "../oauth/jti-store";
 import { invalidGrant, issueLoginTokens, type TokenResponse } from "../oauth/token/issue-login-tokens";
 import { recordAssertionJti, withDeferredJti } from "../oauth/token/verify-client-assertion";
 import { acrData } from "./acr-data";
-import { decoupledRequestOf } from "./complete-decoupled";
-import type { DecoupledKind } from "./request";
+import { advanceUpstream } from "./advance-upstream";
+import { expireDecoupled } from "./expire-decoupled";
+import { decoupledRequestOf, type DecoupledKind } from "./request";
 
 export class PendingError extends OAuthError {
   constructor(
@@ -57,6 +59,19 @@ function redeem(client: ApplicationRecord, tx: LoginTransaction, param: string, 
   );
 }
 
+function failure(tx: LoginTransaction): OAuthError {
+  const code = (tx.error === "access_denied" || tx.error === "expired_token" ? tx.error : "server_error") as OAuthErrorCode;
+  return new OAuthError(code, tx.errorDescription ?? "The login did not complete");
+}
+
+/** The answer once the eID has ended the login during this poll: its tokens or its error. */
+async function settledAnswer(client: ApplicationRecord, before: LoginTransaction): Promise<TokenResponse> {
+  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: before.id } });
+  if (tx.state === "failed") throw failure(tx);
+  if (tx.state !== "completed") throw new PendingError("authorization_pending", "The user has not answered yet");
+  return redeem(client, tx, tx.kind === "ciba" ? "auth_req_id" : "headless_req_id", undefined, () => undefined);
+}
+
 async function poll(client: ApplicationRecord, kind: DecoupledKind, form: Map<string, string>, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
   const param = kind === "ciba" ? "auth_req_id" : "headless_req_id";
   const id = form.get(param);
@@ -68,19 +83,23 @@ async function poll(client: ApplicationRecord, kind: DecoupledKind, form: Map<st
   // Every other answer uses the assertion up first: a replayed one must not touch the login.
   await recordAssertionJti(jti);
   jtiSettled();
-  if (tx.state === "failed") {
-    const code = (tx.error === "access_denied" || tx.error === "expired_token" ? tx.error : "server_error") as OAuthErrorCode;
-    throw new OAuthError(code, tx.errorDescription ?? "The login did not complete");
-  }
+  if (tx.state === "failed") throw failure(tx);
   const now = new Date();
   if (tx.expiresAt <= now) {
-    await db.loginTransaction.updateMany({ where: { id: tx.id, state: tx.state }, data: { state: "failed", error: "expired_token", errorDescription: "The request expired before the user answered" } });
+    await expireDecoupled(tx, client);
     throw new OAuthError("expired_token", `The ${param} has expired`);
   }
   const interval = tx.pollIntervalS ?? 3;
   const tooSoon = tx.lastPolledAt !== null && now.getTime() - tx.lastPolledAt.getTime() < interval * 1000;
   await db.loginTransaction.update({ where: { id: tx.id }, data: { lastPolledAt: now, ...(tooSoon ? { pollIntervalS: interval + 5 } : {}) } });
-  const extra = kind === "headless" ? { acr_data: acrData(decoupledRequestOf(tx), tx.createdAt, now) } : {};
+  let extra: Record<string, unknown> = {};
+  if (tx.connectorState && tx.state === "eid_authenticating") {
+    const progress = await advanceUpstream(tx, client, !tooSoon);
+    if (progress.kind === "settled") return settledAnswer(client, tx);
+    if (kind === "headless") extra = { acr_data: progress.view };
+  } else if (kind === "headless" && !tx.connectorState) {
+    extra = { acr_data: acrData(decoupledRequestOf(tx), tx.createdAt, now) };
+  }
   if (tooSoon) throw new PendingError("slow_down", `Poll at most every ${interval} seconds; now every ${interval + 5}`, { ...extra, interval: interval + 5 });
   throw new PendingError("authorization_pending", "The user has not answered yet", extra);
 }

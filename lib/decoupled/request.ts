@@ -2,7 +2,9 @@
  * A decoupled (CIBA or headless) login request, as stored on its login transaction: what the
  * check pipeline validated (DecoupledAuthorizationRequest) plus what Porta made for it.
  */
+import type { LoginTransaction } from "../db/generated/client";
 import type { DecoupledEndpoint, PhoneAuthDetail } from "../oauth/authorization/request";
+import { openLoginRequestPart } from "../privacy/personal-data";
 
 export type DecoupledKind = DecoupledEndpoint;
 
@@ -11,8 +13,8 @@ export interface DecoupledRequest {
   clientId: string;
   scopes: string[];
   acr: string;
-  /** The person's national id from login_hint=sub:ssn:<id>. */
-  nationalId: string;
+  /** The person's national id from login_hint=sub:ssn:<id>; absent for a headless request naming nobody. */
+  nationalId?: string;
   bindingMessage?: string;
   nonce?: string;
   authorizationDetails?: PhoneAuthDetail[];
@@ -27,7 +29,7 @@ export interface DecoupledRequest {
 }
 
 /** As kept on the login transaction: the national id sealed to the login (`login-request:<id>`). */
-export type StoredDecoupledRequest = Omit<DecoupledRequest, "nationalId"> & { nationalIdSealed: string };
+export type StoredDecoupledRequest = Omit<DecoupledRequest, "nationalId"> & { nationalIdSealed?: string };
 
 export const CIBA_GRANTS = ["urn:openid:params:grant-type:ciba", "urn:ietf:params:oauth:grant-type:ciba"];
 export const HEADLESS_GRANTS = ["urn:grn:params:grant-type:headless", "urn:service:params:grant-type:headless"];
@@ -35,3 +37,11 @@ export const CIBA_INTERVAL_S = 3;
 export const HEADLESS_INTERVAL_S = 1;
 export const DEFAULT_EXPIRY_S = 180;
 export const MAX_EXPIRY_S = 600;
+
+/** The request stored on a decoupled login, with the person's national id opened when it names one. */
+export function decoupledRequestOf(tx: LoginTransaction): DecoupledRequest {
+  const { nationalIdSealed, ...rest } = tx.request as unknown as StoredDecoupledRequest;
+  if (nationalIdSealed === undefined) return rest;
+  const { nationalId } = openLoginRequestPart(tx.id, nationalIdSealed) as { nationalId: string };
+  return { ...rest, nationalId };
+}

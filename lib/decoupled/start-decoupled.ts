@@ -3,21 +3,31 @@
  * The client authenticates as at the token endpoint (CIBA Core §7.1); the parameters pass the
  * authorization check pipeline (lib/oauth/authorization/pipeline.ts); then the login transaction
  * starts in eid_authenticating, keyed by the hash of the request id it answers (CIBA Core §7.3).
+ * In a production tenant the eID's order is begun first (design.md §15, upstream.ts), so a
+ * request the eID refuses creates no login; test tenants answer on the simulated devices.
  */
 import { randomUUID } from "node:crypto";
+import type { ApplicationRecord } from "../clients/application-record";
 import { encryptAtRest } from "../crypto/encryption";
 import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
 import { prisma } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { methodOrThrow } from "../eid/catalogue";
+import { EidFailure } from "../eid/connector";
+import type { DecoupledView } from "../eid/decoupled-connector";
+import { clientIpOf } from "../http/client-ip";
 import { readForm } from "../http/read-body";
+import { logger } from "../log";
 import type { DecoupledAuthorizationRequest } from "../oauth/authorization/request";
 import { validateDecoupledRequest } from "../oauth/authorization/validate-decoupled-request";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
 import { sealLoginRequestPart } from "../privacy/personal-data";
-import { acrData, type AcrData } from "./acr-data";
+import { acrData } from "./acr-data";
+import { driveUntilSettled } from "./drive-ping";
 import { CIBA_INTERVAL_S, DEFAULT_EXPIRY_S, HEADLESS_INTERVAL_S, MAX_EXPIRY_S, type DecoupledKind, type StoredDecoupledRequest } from "./request";
+import { decoupledConnectorFor, sealUpstream } from "./upstream";
 
 const AUTH_PARAMS = new Set(["client_id", "client_secret", "client_assertion", "client_assertion_type"]);
 
@@ -25,7 +35,7 @@ export interface DecoupledStart {
   id: string;
   expiresIn: number;
   interval: number;
-  acrData?: AcrData;
+  acrData?: DecoupledView;
 }
 
 /** CIBA Core §7.1 requested_expiry, bounded to 30 s … MAX_EXPIRY_S; absent → DEFAULT_EXPIRY_S. */
@@ -33,22 +43,42 @@ function expiresInFor(validated: DecoupledAuthorizationRequest): number {
   return Math.min(MAX_EXPIRY_S, Math.max(30, validated.requestedExpiry ?? DEFAULT_EXPIRY_S));
 }
 
-/** What the transaction keeps: secrets sealed, and for headless the BankID-style animation secrets. */
-function storedRequest(validated: DecoupledAuthorizationRequest, id: string, loginId: string): StoredDecoupledRequest {
-  const { clientId, clientNotificationToken } = validated;
+/** What the transaction keeps: secrets sealed, and for a simulated headless login the BankID-style animation secrets. */
+function storedRequest(validated: DecoupledAuthorizationRequest, id: string, loginId: string, isSimulated: boolean): StoredDecoupledRequest {
+  const { clientId, clientNotificationToken, nationalId } = validated;
   return {
     kind: validated.endpoint,
     clientId,
     scopes: validated.scopes,
     acr: validated.acr,
-    nationalIdSealed: sealLoginRequestPart(loginId, { nationalId: validated.nationalId }),
+    ...(nationalId !== undefined ? { nationalIdSealed: sealLoginRequestPart(loginId, { nationalId }) } : {}),
     bindingMessage: validated.bindingMessage,
     nonce: validated.nonce,
     authorizationDetails: validated.authorizationDetails,
     notificationTokenSealed: clientNotificationToken ? encryptAtRest(clientNotificationToken, `notification:${clientId}`) : undefined,
     requestIdSealed: encryptAtRest(id, "decoupled-request-id"),
-    ...(validated.endpoint === "headless" ? { autoStartToken: randomUUID(), qrStartToken: randomUUID(), qrStartSecret: randomUUID() } : {}),
+    ...(validated.endpoint === "headless" && isSimulated ? { autoStartToken: randomUUID(), qrStartToken: randomUUID(), qrStartSecret: randomUUID() } : {}),
   };
+}
+
+interface UpstreamStart {
+  connectorState: string;
+  view: DecoupledView;
+}
+
+/** A production tenant's eID order for the request (throws the eID's failure: nothing is created). */
+async function startUpstream(client: ApplicationRecord, validated: DecoupledAuthorizationRequest, request: Request, loginId: string): Promise<UpstreamStart> {
+  const method = methodOrThrow(validated.acr);
+  const connector = await decoupledConnectorFor(client.tenantId, method, validated.endpoint);
+  let state: Record<string, unknown>;
+  try {
+    state = await connector.start({ method, loginHint: validated.loginHint, bindingMessage: validated.bindingMessage, endUserIp: clientIpOf(request) });
+  } catch (error) {
+    if (error instanceof EidFailure) logger.warn({ clientId: client.clientId, reason: error.reason, detail: error.detail }, "the eID refused a decoupled login");
+    throw error;
+  }
+  const now = Date.now();
+  return { connectorState: sealUpstream(loginId, { state, nextCheckAt: now + connector.nextCheckInMs(state) }), view: connector.view(state, now) };
 }
 
 export async function startDecoupled(request: Request, kind: DecoupledKind): Promise<DecoupledStart> {
@@ -59,7 +89,9 @@ export async function startDecoupled(request: Request, kind: DecoupledKind): Pro
 
   const id = randomToken(32);
   const loginId = randomUUID();
-  const stored = storedRequest(validated, id, loginId);
+  const isSimulated = client.tenant.environment === "test";
+  const upstream = isSimulated ? undefined : await startUpstream(client, validated, request, loginId);
+  const stored = storedRequest(validated, id, loginId, isSimulated);
   const expiresIn = expiresInFor(validated);
   const interval = kind === "ciba" ? CIBA_INTERVAL_S : HEADLESS_INTERVAL_S;
   const tx = await (await prisma()).loginTransaction.create({
@@ -71,9 +103,12 @@ export async function startDecoupled(request: Request, kind: DecoupledKind): Pro
       request: stored as unknown as Prisma.InputJsonValue,
       acr: stored.acr,
       decoupledIdHash: hashToken(id),
+      connectorState: upstream?.connectorState ?? null,
       pollIntervalS: interval,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
     },
   });
-  return { id, expiresIn, interval, ...(kind === "headless" ? { acrData: acrData(stored, tx.createdAt) } : {}) };
+  if (upstream && kind === "ciba" && client.backchannelTokenDeliveryMode === "ping") driveUntilSettled(tx.id, client);
+  const view = upstream ? upstream.view : acrData(stored, tx.createdAt);
+  return { id, expiresIn, interval, ...(kind === "headless" ? { acrData: view } : {}) };
 }

@@ -1,6 +1,10 @@
-/** POST /test/devices/{id}/{approve|decline}: the simulated phone's answer (test tenants only). */
+/**
+ * POST /test/devices/{id}/{approve|decline}: the simulated phone's answer (test tenants only).
+ * Approving a headless request that names nobody carries `identity`, the test person chosen.
+ */
 import { answerDeviceRequest } from "../decoupled/devices";
 import { PageProblem } from "../http/error-page";
+import { readForm } from "../http/read-body";
 import { isSameOrigin } from "../http/same-origin";
 import { seeOther } from "../http/see-other";
 import { TransactionConflictError } from "../login/transaction";
@@ -9,8 +13,12 @@ import { withBrowserErrors } from "./browser-errors";
 export function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
   return withBrowserErrors("test device", request, async () => {
     if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
+    // A plain approve or decline posts nothing; the person chooser posts a form.
+    const form = request.headers.has("content-type") ? await readForm(request) : new Map<string, string>();
+    const identity = form.get("identity");
     try {
-      if (!(await answerDeviceRequest(transactionId, approve))) throw new PageProblem("invalid_request", "finished", "This request is no longer waiting for an answer", 404);
+      const answered = await answerDeviceRequest(transactionId, approve ? { approve, ...(identity !== undefined ? { identity } : {}) } : { approve });
+      if (!answered) throw new PageProblem("invalid_request", "finished", "This request is no longer waiting for an answer", 404);
     } catch (error) {
       if (!(error instanceof TransactionConflictError)) throw error;
       throw new PageProblem("invalid_request", "finished", "This request was already answered", 409);

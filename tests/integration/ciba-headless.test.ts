@@ -1,12 +1,15 @@
 /**
  * Decoupled logins: CIBA poll mode driven by openid-client 6's CIBA helpers, and headless, with the
- * person's answer given on the simulated devices endpoint (/test/devices/<id>/approve|decline).
+ * person's answer given on the simulated devices endpoint (/test/devices/<id>/approve|decline),
+ * headless without login_hint approved as a chosen test person, and what production tenants
+ * without a connection for the flow answer.
  */
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { hashToken } from "../../lib/crypto/hash";
+import { pendingDeviceRequests } from "../../lib/decoupled/devices";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
@@ -32,6 +35,18 @@ async function answer(requestId: string, approve: boolean): Promise<number> {
   const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
   const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
   return response.status;
+}
+
+/** Approves as the person chooser of /test/devices does: a form naming the test identity. */
+async function approveAs(requestId: string, form: Record<string, string>): Promise<{ status: number; text: string }> {
+  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/approve`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  return { status: response.status, text: await response.text() };
 }
 
 function post(path: string, client: RegisteredClient, form: Record<string, string>) {
@@ -173,6 +188,58 @@ describe("headless", () => {
     expect(decodeJwt(((await done.json()) as { id_token: string }).id_token)).toMatchObject({ ssn: ERIK, acr: SE });
   });
 
+  it("without login_hint: acr_data at once, and on the devices page whichever test person of the eID is chosen logs in", async () => {
+    const response = await post("/headless/authorize", headless, { scope: "openid ssn", acr_values: SE });
+    expect(response.status).toBe(200);
+    const started = (await response.json()) as { headless_req_id: string; expires_in: number; acr_data: { autoStartToken: string; qrData: string; hintCode: string } };
+    expect(started.expires_in).toBeGreaterThan(0);
+    expect(started.acr_data).toMatchObject({ hintCode: "outstandingTransaction" });
+    expect(started.acr_data.qrData).toMatch(/^bankid\.[0-9a-f-]{36}\.0\.[0-9a-f]{64}$/);
+    const poll = () => post("/oauth2/token", headless, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id: started.headless_req_id });
+    expect(((await (await poll()).json()) as { error: string }).error).toBe("authorization_pending");
+
+    // The devices page offers the eID family's test identities for a request that names nobody.
+    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.headless_req_id) } });
+    const listed = (await pendingDeviceRequests()).find((r) => r.transactionId === tx.id);
+    expect(listed?.nationalId).toBeUndefined();
+    expect(listed?.persons?.map((p) => p.id)).toEqual(["se-bankid-1", "se-bankid-2", "se-bankid-3"]);
+
+    expect((await approveAs(started.headless_req_id, { identity: "se-bankid-3" })).status).toBe(303);
+    const done = await poll();
+    expect(done.status).toBe(200);
+    expect(decodeJwt(((await done.json()) as { id_token: string }).id_token)).toMatchObject({ ssn: "200112246723", name: "Sara Bergström", acr: SE });
+  });
+
+  it("approving a request that names nobody needs a test person of its eID; one that names its person takes none", async () => {
+    const open = (await (await post("/headless/authorize", headless, { scope: "openid", acr_values: SE })).json()) as { headless_req_id: string };
+    for (const form of [{}, { identity: "no-bankid-1" }, { identity: "se-bankid-9" }] as Record<string, string>[]) {
+      const refused = await approveAs(open.headless_req_id, form);
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      expect(refused.text).toContain('data-testid="error"');
+      expect(refused.text).toContain("invalid_request");
+    }
+    expect(await answer(open.headless_req_id, true)).toBe(400); // no form at all: still no person
+    const named = (await (await post("/headless/authorize", headless, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { headless_req_id: string };
+    expect((await approveAs(named.headless_req_id, { identity: "se-bankid-1" })).status).toBe(400);
+    // Neither refusal answered the requests: both still wait for the person.
+    for (const id of [open.headless_req_id, named.headless_req_id]) {
+      const pending = await post("/oauth2/token", headless, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id: id });
+      expect(((await pending.json()) as { error: string }).error).toBe("authorization_pending");
+    }
+  });
+
+  it("a hint other than login_hint, or two hints, → invalid_request; a login_hint naming nobody is accepted", async () => {
+    const status = async (form: Record<string, string>) => {
+      const r = await post("/headless/authorize", headless, form);
+      return { status: r.status, error: ((await r.json()) as { error?: string }).error };
+    };
+    expect(await status({ scope: "openid", acr_values: SE, id_token_hint: "x" })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await status({ scope: "openid", acr_values: SE, login_hint_token: "x" })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await status({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, id_token_hint: "x" })).toEqual({ status: 400, error: "invalid_request" });
+    expect(await status({ scope: "openid", acr_values: SE, login_hint: "sub:ssn:197808094516" })).toEqual({ status: 400, error: "unknown_user_id" });
+    expect(await status({ scope: "openid", acr_values: SE, login_hint: `action:sign message:${Buffer.from("Sign the lease").toString("base64url")}` })).toEqual({ status: 200, error: undefined });
+  });
+
   it("runs the same login_hint and nonce checks as CIBA, and serves Swedish BankID only", async () => {
     const status = async (form: Record<string, string>) => {
       const r = await post("/headless/authorize", headless, form);
@@ -185,7 +252,7 @@ describe("headless", () => {
 });
 
 describe("production tenants", () => {
-  it("refuse CIBA and headless with unauthorized_client (decoupled logins run on test tenants' simulated devices)", async () => {
+  it("need a connection that can run the flow: none → server_error, an eID without decoupled logins → invalid_request; nothing starts", async () => {
     const owner = await (await prisma()).adminUser.findFirstOrThrow();
     const tenant = await createTenant({ name: "Live Decoupled", environment: "production" }, owner.id, SYSTEM_ACTOR);
     const live = await registerClient(porta, { tenant_id: tenant.id, grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
@@ -193,10 +260,12 @@ describe("production tenants", () => {
     for (const [path, client] of [["/ciba/bc-authorize", live], ["/headless/authorize", liveHeadless]] as const) {
       const response = await post(path, client, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` });
       const body = (await response.json()) as { error: string; error_description: string };
-      expect(response.status, path).toBe(400);
-      expect(body.error).toBe("unauthorized_client");
-      expect(body.error_description).toMatch(/test tenants only/);
+      expect(response.status, path).toBe(500);
+      expect(body).toEqual({ error: "server_error", error_description: "The eID connection could not be used" });
     }
+    const mitid = await post("/ciba/bc-authorize", live, { scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", login_hint: "sub:ssn:1406851237" });
+    expect(mitid.status).toBe(400);
+    expect((await mitid.json()) as { error: string; error_description: string }).toEqual({ error: "invalid_request", error_description: "acr_values: MitID (substantial) does not support CIBA logins" });
     expect(await (await prisma()).loginTransaction.count({ where: { application: { tenantId: tenant.id } } })).toBe(0);
   });
 });

@@ -28,10 +28,31 @@ export default async function DevicesPage({ searchParams }: { searchParams: Prom
                 <p className="font-semibold">{r.eid} · {r.clientName}</p>
                 <p className="text-xs text-slate-500">{r.kind === "ciba" ? "CIBA" : "Headless"} · expires {r.expiresAt.toISOString().slice(11, 19)} UTC</p>
               </div>
-              <p className="mt-1 text-sm text-slate-700">For national id <code>{r.nationalId}</code>{r.callInitiator ? ` · phone call started by ${r.callInitiator === "RP" ? "the service" : "the user"}` : ""}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {r.nationalId ? (
+                  <>
+                    For national id <code>{r.nationalId}</code>
+                  </>
+                ) : (
+                  "For whoever scans the QR code or opens the app: choose the test person"
+                )}
+                {r.callInitiator ? ` · phone call started by ${r.callInitiator === "RP" ? "the service" : "the user"}` : ""}
+              </p>
               {r.bindingMessage ? <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm" data-testid="binding-message">“{r.bindingMessage}”</p> : null}
               <div className="mt-4 flex gap-2">
-                <form method="post" action={`/test/devices/${r.transactionId}/approve`}>
+                <form method="post" action={`/test/devices/${r.transactionId}/approve`} className="flex flex-wrap items-center gap-2">
+                  {r.persons ? (
+                    <label className="text-sm text-slate-700">
+                      <span className="sr-only">Test person</span>
+                      <select name="identity" data-testid="device-identity" className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" required>
+                        {r.persons.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ) : null}
                   <button type="submit" data-testid="device-approve" className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Approve</button>
                 </form>
                 <form method="post" action={`/test/devices/${r.transactionId}/decline`}>

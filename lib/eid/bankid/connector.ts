@@ -13,18 +13,14 @@ import { OAuthError } from "../../oauth/errors";
 import type { BankIdConnection } from "../connections/service";
 import type { ConnectorLogin, EidConnector, PollOutcome } from "../connector";
 import { buildAuthRequest } from "./build-auth-request";
-import { failureOfCall, hintOfCall, isPassing } from "./call-failure";
-import { resultOf } from "./completion";
-import { failureForHint } from "./hints";
+import { failureOfCall } from "./call-failure";
+import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 import { launchFor } from "./modes";
-import { completed, failed, failureOf, readOrderState, type OrderState, type PendingOrder } from "./order-state";
+import { failureOf, newOrder, readOrderState, type OrderState, type PendingOrder } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient, type RpClient } from "./rp-client";
 
-/** BankID asks relying parties to call /collect every two seconds, not more often. */
-export const MIN_COLLECT_INTERVAL_MS = 2000;
-/** Consecutive passing /collect problems tolerated before the login fails. */
-export const MAX_COLLECT_ERRORS = 3;
+export { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 
 function pending(login: ConnectorLogin, order: PendingOrder, now: number, saved?: OrderState): PollOutcome {
   const launch = launchFor(login.acr);
@@ -44,23 +40,8 @@ function settled(order: OrderState): PollOutcome | undefined {
 }
 
 async function collectOnce(client: RpClient, login: ConnectorLogin, order: PendingOrder, now: number): Promise<PollOutcome> {
-  try {
-    const answer = await client.collect(order.orderRef);
-    if (answer.status === "pending") {
-      return pending(login, order, now, { ...order, hintCode: answer.hintCode, lastCollectAt: now, collectErrors: 0 });
-    }
-    if (answer.status === "failed") {
-      const failure = failureForHint(answer.hintCode);
-      return { kind: "failed", failure, state: failed(order, failure, answer.hintCode) };
-    }
-    return { kind: "complete", state: completed(order, resultOf(login.method, answer.completionData)) };
-  } catch (error) {
-    if (isPassing(error) && order.collectErrors + 1 < MAX_COLLECT_ERRORS) {
-      return pending(login, order, now, { ...order, lastCollectAt: now, collectErrors: order.collectErrors + 1 });
-    }
-    const failure = failureOfCall(error, "collect");
-    return { kind: "failed", failure, state: failed(order, failure, hintOfCall(error)) };
-  }
+  const next = await collectOrder(client, login.method, order, now);
+  return settled(next) ?? pending(login, next as PendingOrder, now, next);
 }
 
 export function createBankIdConnector(connection: BankIdConnection): EidConnector {
@@ -75,15 +56,7 @@ export function createBankIdConnector(connection: BankIdConnection): EidConnecto
       } catch (error) {
         throw failureOfCall(error, "auth");
       }
-      const order: PendingOrder = {
-        status: "pending",
-        ...answer,
-        hintCode: "outstandingTransaction",
-        startedAt: Date.now(),
-        lastCollectAt: 0,
-        collectErrors: 0,
-      };
-      return { kind: "page", state: order };
+      return { kind: "page", state: newOrder(answer, Date.now()) };
     },
 
     async poll(login) {

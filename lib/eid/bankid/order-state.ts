@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { EidFailure, type EidFailureReason } from "../connector";
 import type { EidResult } from "../types";
+import type { TAuthResponse } from "./rp-api";
 
 const FAILURE_REASONS = ["cancelled", "expired", "refused", "certificate", "startFailed", "unavailable", "invalidResponse", "misconfigured"] as const satisfies readonly EidFailureReason[];
 
@@ -39,6 +40,11 @@ export function readOrderState(state: Record<string, unknown> | null): OrderStat
   const parsed = zOrderState.safeParse(state);
   if (!parsed.success) throw new EidFailure("server_error", "invalidResponse", "This login has no BankID order");
   return parsed.data;
+}
+
+/** A new order as /auth answered it, at `now`: not collected yet. */
+export function newOrder(answer: TAuthResponse, now: number): PendingOrder {
+  return { status: "pending", ...answer, hintCode: "outstandingTransaction", startedAt: now, lastCollectAt: 0, collectErrors: 0 };
 }
 
 export function completed(order: PendingOrder, result: EidResult): OrderState {

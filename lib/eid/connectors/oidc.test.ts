@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OidcConnection } from "../connections/service";
-import { mapClaims } from "./oidc";
+import { mapClaims } from "./upstream-identity";
 
 function connection(claimMapping: Record<string, string>): OidcConnection {
   return {
@@ -13,7 +13,7 @@ function connection(claimMapping: Record<string, string>): OidcConnection {
     lastCheckedAt: null,
     lastCheckOk: null,
     lastCheckNote: null,
-    settings: { issuer: "https://b.example", clientId: "p", clientAuth: "client_secret_basic", scopes: "openid", acrValues: {}, claimMapping, personKeyClaim: "sub", useUserinfo: false, usePar: true, timeoutMs: 10000 },
+    settings: { issuer: "https://b.example", clientId: "p", clientAuth: "client_secret_basic", scopes: "openid", acrValues: {}, claimMapping, personKeyClaim: "sub", useUserinfo: false, usePar: true, forwardLoginHint: false, timeoutMs: 10000 },
     secrets: { clientSecret: "s" },
   };
 }

@@ -3,18 +3,20 @@
  * Freja …): Porta is the relying party of the eID's provider. Authorization code flow with PKCE
  * (S256), `state` and `nonce`, pushed (RFC 9126) when the provider offers PAR; the callback's
  * `iss` is checked (RFC 9207); the ID token is validated in full, its signature included, against
- * the provider's JWKS; userinfo is merged when configured. Every call goes through Porta's
+ * the provider's JWKS; userinfo is merged when configured; the login_hint's `action:` and
+ * `message:` are passed on when the connection says so. Every call goes through Porta's
  * outbound guard (lib/net/safe-fetch.ts) with the connection's time limit.
  */
 import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
 import { config } from "../../config";
-import { authenticationMethodFor } from "../authentication-method";
 import { OutboundError, safeFetch } from "../../net/safe-fetch";
 import { processCache } from "../../process-cache";
 import { EidFailure, type ConnectorLogin, type EidConnector } from "../connector";
 import type { OidcConnection } from "../connections/service";
 import type { EidResult } from "../types";
+import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
+import { upstreamLoginHint } from "./upstream-login-hint";
 
 /** Where upstream providers send the browser back (register this at the provider). */
 export const CALLBACK_PATH = "/login/callback";
@@ -27,15 +29,12 @@ const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Protocol claims of the upstream ID token: never passed on as identity claims. */
-const PROTOCOL_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "nonce", "at_hash", "c_hash", "s_hash", "sid", "auth_time", "acr", "amr", "azp", "sub", "cnf", "events"]);
-
 interface Discovered {
   as: oauth.AuthorizationServer;
   loadedAt: number;
 }
 
 const discoveries = () => processCache<string, Discovered>("oidc-upstream-discovery");
-const jwksCaches = () => processCache<string, oauth.JWKSCacheInput>("oidc-upstream-jwks");
 
 /** oauth4webapi's fetch, carried by Porta's outbound guard (address checks, time limit, size cap, no redirects). */
 function guardedFetch(timeoutMs: number) {
@@ -59,7 +58,7 @@ function guardedFetch(timeoutMs: number) {
   };
 }
 
-function requestOptions(connection: OidcConnection) {
+export function requestOptions(connection: OidcConnection) {
   const insecure = new URL(connection.settings.issuer).protocol === "http:";
   return {
     [oauth.customFetch]: guardedFetch(connection.settings.timeoutMs),
@@ -69,7 +68,7 @@ function requestOptions(connection: OidcConnection) {
 }
 
 /** Turns a failure on the way to the provider into what the relying party and the person see. */
-function upstreamFailure(connection: OidcConnection, step: string, error: unknown): EidFailure {
+export function upstreamFailure(connection: OidcConnection, step: string, error: unknown): EidFailure {
   if (error instanceof EidFailure) return error;
   const name = connection.family;
   if (error instanceof OutboundError) {
@@ -94,7 +93,7 @@ function upstreamFailure(connection: OidcConnection, step: string, error: unknow
   return new EidFailure("server_error", "unavailable", `The eID provider failed during the ${step}`, { cause: error });
 }
 
-async function discover(connection: OidcConnection): Promise<oauth.AuthorizationServer> {
+export async function discover(connection: OidcConnection): Promise<oauth.AuthorizationServer> {
   const issuer = connection.settings.issuer;
   const hit = discoveries().get(issuer);
   if (hit && Date.now() - hit.loadedAt < DISCOVERY_TTL_MS) return hit.as;
@@ -112,7 +111,7 @@ async function discover(connection: OidcConnection): Promise<oauth.Authorization
   }
 }
 
-async function clientAuthOf(connection: OidcConnection): Promise<oauth.ClientAuth> {
+export async function clientAuthOf(connection: OidcConnection): Promise<oauth.ClientAuth> {
   const { clientAuth } = connection.settings;
   if (clientAuth === "private_key_jwt") {
     const jwk = connection.secrets.privateJwk as JWK | undefined;
@@ -129,24 +128,6 @@ function stateString(state: Record<string, unknown> | null, name: string): strin
   const value = state?.[name];
   if (typeof value !== "string") throw new EidFailure("server_error", "invalidResponse", "The eID step was not started for this login");
   return value;
-}
-
-/** The upstream acr value(s) Porta asks for at `acr`, when the connection maps it. */
-function upstreamAcr(connection: OidcConnection, acr: string): string | undefined {
-  return connection.settings.acrValues[acr];
-}
-
-/** Identity claims from the upstream claims: protocol claims dropped, the connection's mapping applied. */
-export function mapClaims(connection: OidcConnection, upstream: Record<string, unknown>): Record<string, unknown> {
-  const claims: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(upstream)) {
-    if (!PROTOCOL_CLAIMS.has(name)) claims[name] = value;
-  }
-  for (const [catalogueClaim, upstreamClaim] of Object.entries(connection.settings.claimMapping)) {
-    if (upstreamClaim !== catalogueClaim) delete claims[upstreamClaim];
-    if (upstream[upstreamClaim] !== undefined) claims[catalogueClaim] = upstream[upstreamClaim];
-  }
-  return claims;
 }
 
 async function start(connection: OidcConnection, login: ConnectorLogin) {
@@ -169,6 +150,8 @@ async function start(connection: OidcConnection, login: ConnectorLogin) {
   });
   const acr = upstreamAcr(connection, login.acr);
   if (acr) params.set("acr_values", acr);
+  const hint = connection.settings.forwardLoginHint ? upstreamLoginHint(login.loginHint) : undefined;
+  if (hint) params.set("login_hint", hint);
 
   let location: URL;
   if (connection.settings.usePar && as.pushed_authorization_request_endpoint) {
@@ -226,40 +209,11 @@ async function finish(connection: OidcConnection, login: ConnectorLogin, input: 
     const options = requestOptions(connection);
     const response = await oauth.authorizationCodeGrantRequest(as, client, await clientAuthOf(connection), callback, callbackUrl(login.issuer), codeVerifier, options);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
-    // The token response came over TLS from the provider itself, but an eID's identity deserves
-    // the full check: the ID token's signature against the provider's published keys.
-    const jwks = jwksCaches().get(as.issuer) ?? {};
-    await oauth.validateApplicationLevelSignature(as, response, { ...options, [oauth.jwksCache]: jwks });
-    jwksCaches().set(as.issuer, jwks);
-    const idToken = oauth.getValidatedIdTokenClaims(tokens)!;
-    claims = { ...idToken };
-    if (connection.settings.useUserinfo && as.userinfo_endpoint) {
-      const userinfo = await oauth.userInfoRequest(as, client, tokens.access_token, options);
-      const extra = await oauth.processUserInfoResponse(as, client, idToken.sub, userinfo);
-      claims = { ...extra, ...idToken };
-    }
+    claims = await verifiedClaims(connection, as, response, tokens, options);
   } catch (error) {
     throw upstreamFailure(connection, "token request", error);
   }
-
-  const wanted = upstreamAcr(connection, login.acr);
-  if (wanted) {
-    const allowed = wanted.split(/\s+/);
-    if (typeof claims.acr !== "string" || !allowed.includes(claims.acr)) {
-      throw new EidFailure("server_error", "invalidResponse", `The eID answered with assurance ${JSON.stringify(claims.acr ?? null)}, not the requested ${wanted}`);
-    }
-  }
-  const keyClaim = connection.settings.personKeyClaim;
-  const personKey = claims[keyClaim];
-  if ((typeof personKey !== "string" && typeof personKey !== "number") || String(personKey) === "") {
-    throw new EidFailure("server_error", "invalidResponse", `The eID's answer has no ${keyClaim} to identify the person`);
-  }
-  return {
-    acr: login.acr,
-    personKey: String(personKey),
-    claims: mapClaims(connection, claims),
-    method: authenticationMethodFor(login.method, login.acr),
-  };
+  return identityFrom(connection, claims, login.method, login.acr);
 }
 
 export function createOidcConnector(connection: OidcConnection): EidConnector {

@@ -27,27 +27,24 @@ export function checkDecoupledGrant(ctx: CheckContext): void {
 
 /**
  * CIBA Core §7.1: exactly one of login_hint, login_hint_token, id_token_hint; Porta identifies the
- * person by login_hint=sub:ssn:<national id> only.
+ * person by login_hint=sub:ssn:<national id> only. Headless (design.md §15): at most one, the
+ * login_hint, which may be left out (the QR code or the app link decides who logs in).
  */
 export function checkHintChoice(ctx: CheckContext): void {
   const sent = HINTS.filter((h) => ctx.params.has(h));
-  if (sent.length !== 1) throw invalidRequest("Send exactly one hint: login_hint=sub:ssn:<national id>");
-  if (sent[0] !== "login_hint") throw invalidRequest(`${sent[0]} is not supported; use login_hint=sub:ssn:<national id>`);
-}
-
-/** Decoupled logins run on the simulated devices of test tenants; production tenants log people in through the browser. */
-export function checkTestTenant(ctx: CheckContext): void {
-  if (ctx.client.tenant.environment === "test") return;
-  const flow = ctx.endpoint === "ciba" ? "CIBA" : "Headless";
-  throw new OAuthError("unauthorized_client", `${flow} logins are available in test tenants only; production tenants log people in through the browser`);
+  const isOptional = ctx.endpoint === "headless";
+  if (sent.length > 1 || (sent.length === 0 && !isOptional)) throw invalidRequest("Send exactly one hint: login_hint=sub:ssn:<national id>");
+  if (sent[0] !== undefined && sent[0] !== "login_hint") throw invalidRequest(`${sent[0]} is not supported; use login_hint=sub:ssn:<national id>`);
 }
 
 /**
  * CIBA Core §13 unknown_user_id: the hint's `sub:` must be a checksum-valid national id for the
- * chosen eID (in test tenants any such number is a test person, design.md §11). Runs after acr_values.
+ * chosen eID (in test tenants any such number is a test person, design.md §11). CIBA must name
+ * the person; a headless request may name nobody (design.md §15). Runs after acr_values.
  */
 export function checkSubject(ctx: CheckContext): void {
   const sub = ctx.hint?.hint.sub;
+  if (sub === undefined && ctx.endpoint === "headless") return;
   const acr = ctx.request.acrValues?.[0];
   if (!sub || !acr || !NATIONAL_ID.test(sub) || !isNationalIdFor(acr, sub)) {
     throw new OAuthError("unknown_user_id", "login_hint does not name a valid national id for this eID");

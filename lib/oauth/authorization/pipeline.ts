@@ -5,7 +5,7 @@
  * login_hint is parsed before the checks its `scope:`/`acr_values:` feed, and the person is
  * looked up only once the eID is known.
  */
-import { checkAcrValues } from "./check-acr-values";
+import { checkAcrValues, checkIdTokenEncryption } from "./check-acr-values";
 import {
   checkPkce,
   checkPromptAndMaxAge,
@@ -28,7 +28,6 @@ import {
   checkHintChoice,
   checkRequestedExpiry,
   checkSubject,
-  checkTestTenant,
 } from "./decoupled-checks";
 import { checkHintMessageLimits, checkLoginHint, checkMockHint } from "./hint-checks";
 import type { AuthorizationEndpoint } from "./request";
@@ -70,10 +69,10 @@ const REQUEST_CHECKS: readonly Step[] = [
   step(checkPkce, A, P),
   step(checkPromptAndMaxAge, A, P),
   step(checkAcrValues, A, P, C, H),
+  step(checkIdTokenEncryption, A, P),
   step(checkMockHint, A, P),
   step(checkHintMessageLimits, A, P),
   step(checkUiLocales, A, P),
-  step(checkTestTenant, C, H),
   step(checkSubject, C, H),
   step(checkBindingMessage, C, H),
   step(checkAuthorizationDetails, C, H),

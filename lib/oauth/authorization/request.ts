@@ -52,8 +52,11 @@ export interface PhoneAuthDetail {
 
 /** What only a decoupled request carries (CIBA Core §7.1; headless design.md §6b). */
 export interface DecoupledParams {
-  /** The person, from login_hint=sub:ssn:<national id>. */
-  nationalId: string;
+  /**
+   * The person, from login_hint=sub:ssn:<national id>: always for CIBA; for headless only when the
+   * relying party knows them (otherwise whoever scans the QR code or opens the app logs in).
+   */
+  nationalId?: string;
   bindingMessage?: string;
   authorizationDetails?: PhoneAuthDetail[];
   /** requested_expiry in seconds, as asked; the endpoint bounds it. */

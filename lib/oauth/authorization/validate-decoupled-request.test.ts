@@ -100,4 +100,27 @@ describe("a decoupled request through the authorization pipeline", () => {
     expect(await errorOf(validate({ ...base, login_hint: `sub:ssn:${INGRID}` }))).toBe("unknown_user_id");
     expect(await errorOf(validate({ ...base, login_hint: "someone@example.com" }))).toBe("unknown_user_id");
   });
+
+  it("headless may leave login_hint out (nobody named yet); CIBA may not; neither takes another hint or two", async () => {
+    const open = await validate({ scope: "openid", acr_values: SE }, "headless");
+    expect(open).toMatchObject({ endpoint: "headless", acr: SE, loginHint: { action: "login" } });
+    expect(open.nationalId).toBeUndefined();
+    const sign = await validate({ scope: "openid", acr_values: SE, login_hint: `action:sign message:${b64url("Sign the lease")}` }, "headless");
+    expect(sign).toMatchObject({ loginHint: { action: "sign", message: "Sign the lease" } });
+    expect(sign.nationalId).toBeUndefined();
+    expect(await errorOf(validate({ scope: "openid", acr_values: SE }))).toBe("invalid_request");
+    expect(await errorOf(validate({ scope: "openid", acr_values: SE, login_hint: "action:sign" }))).toBe("unknown_user_id");
+    for (const endpoint of ["ciba", "headless"] as const) {
+      expect(await errorOf(validate({ scope: "openid", acr_values: SE, id_token_hint: "x" }, endpoint)), endpoint).toBe("invalid_request");
+      expect(await errorOf(validate({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, login_hint_token: "x" }, endpoint)), endpoint).toBe("invalid_request");
+      expect(await errorOf(validate({ scope: "openid", acr_values: SE, login_hint: "sub:ssn:197808094516" }, endpoint)), endpoint).toBe("unknown_user_id");
+    }
+  });
+
+  it("production tenants pass the same checks (their eID connection decides later whether it can run the flow)", async () => {
+    const live = client({ tenant: { environment: "production" } } as Partial<ApplicationRecord>);
+    expect((await validate({ scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` }, "ciba", live)).nationalId).toBe(ERIK);
+    expect((await validate({ scope: "openid", acr_values: SE }, "headless", live)).acr).toBe(SE);
+    expect(await errorOf(validate({ scope: "openid", acr_values: MITID, login_hint: "sub:ssn:1406851237" }, "ciba", live))).toBe("invalid_request");
+  });
 });

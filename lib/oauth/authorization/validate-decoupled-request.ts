@@ -45,7 +45,7 @@ export async function validateDecoupledRequest(
     acrRequested: r.acrRequested!,
     acr: r.acrValues![0]!,
     loginHint: r.loginHint!,
-    nationalId: r.nationalId!,
+    nationalId: r.nationalId,
     bindingMessage: r.bindingMessage,
     authorizationDetails: r.authorizationDetails,
     requestedExpiry: r.requestedExpiry,

@@ -1,0 +1,105 @@
+/**
+ * CIBA relayed to an upstream OpenID Connect provider (design.md §15): when the provider's
+ * discovery advertises a `backchannel_authentication_endpoint` (and poll mode), Porta is its CIBA
+ * client in poll mode (CIBA Core §7, §10.1), with the connection's client authentication,
+ * scopes and acr mapping:
+ * - start: the authentication request with `login_hint` = the person's national id, the
+ *   `binding_message`, and the mapped `acr_values`; the provider's unknown_user_id is Porta's.
+ * - check: one token request with the `auth_req_id`, no sooner than the provider's `interval`
+ *   (5 s when it names none; `slow_down` adds 5 s). authorization_pending → pending;
+ *   access_denied → the person declined; expired_token → expired; the ID token is validated in
+ *   full, its signature included, as for browser logins, then mapped to Porta's claims.
+ */
+import * as oauth from "oauth4webapi";
+import { z } from "zod";
+import { OAuthError } from "../../oauth/errors";
+import { EidFailure } from "../connector";
+import type { OidcConnection } from "../connections/service";
+import type { DecoupledCheck, DecoupledConnector } from "../decoupled-connector";
+import { clientAuthOf, discover, requestOptions, upstreamFailure } from "./oidc";
+import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
+
+/** CIBA Core §7.3: without `interval` the client waits 5 s; slow_down adds 5 s (RFC 8628 §3.5). */
+const DEFAULT_INTERVAL_S = 5;
+const SLOW_DOWN_S = 5;
+
+const zState = z.object({ authReqId: z.string().min(1), intervalS: z.number().int().positive() });
+type CibaState = z.infer<typeof zState>;
+
+function stateOf(state: Record<string, unknown>): CibaState {
+  const parsed = zState.safeParse(state);
+  if (!parsed.success) throw new EidFailure("server_error", "invalidResponse", "This login has no upstream CIBA request");
+  return parsed.data;
+}
+
+/** What a refused token request means: still waiting, or how the upstream login ended. */
+function grantError(connection: OidcConnection, state: CibaState, error: unknown): DecoupledCheck {
+  if (error instanceof oauth.ResponseBodyError) {
+    const upstream = `upstream: ${error.error}${error.error_description ? `: ${error.error_description}` : ""}`;
+    switch (error.error) {
+      case "authorization_pending":
+        return { kind: "pending", state };
+      case "slow_down":
+        return { kind: "pending", state: { ...state, intervalS: state.intervalS + SLOW_DOWN_S } };
+      case "access_denied":
+        return { kind: "failed", failure: new EidFailure("access_denied", "cancelled", "The person declined the login at the eID", { detail: upstream }) };
+      case "expired_token":
+        return { kind: "failed", failure: new EidFailure("access_denied", "expired", "The eID request expired before the person answered", { detail: upstream }) };
+    }
+  }
+  return { kind: "failed", failure: upstreamFailure(connection, "CIBA token request", error) };
+}
+
+/** The connection's CIBA connector, or undefined when its provider offers no CIBA in poll mode. */
+export async function createOidcCibaConnector(connection: OidcConnection): Promise<DecoupledConnector | undefined> {
+  const as = await discover(connection);
+  const modes = as.backchannel_token_delivery_modes_supported;
+  if (!as.backchannel_authentication_endpoint || (Array.isArray(modes) && !modes.includes("poll"))) return undefined;
+  const client: oauth.Client = { client_id: connection.settings.clientId };
+  return {
+    callTimeoutMs: connection.settings.timeoutMs,
+
+    nextCheckInMs: (state) => stateOf(state).intervalS * 1000,
+
+    async start(login) {
+      const nationalId = login.loginHint.sub;
+      if (!nationalId) throw new OAuthError("unknown_user_id", "login_hint does not name the person");
+      const params = new URLSearchParams({ scope: connection.settings.scopes, login_hint: nationalId });
+      const acr = upstreamAcr(connection, login.method.acr);
+      if (acr) params.set("acr_values", acr);
+      if (login.bindingMessage) params.set("binding_message", login.bindingMessage);
+      try {
+        const response = await oauth.backchannelAuthenticationRequest(as, client, await clientAuthOf(connection), params, requestOptions(connection));
+        const answer = await oauth.processBackchannelAuthenticationResponse(as, client, response);
+        return { authReqId: answer.auth_req_id, intervalS: answer.interval ?? DEFAULT_INTERVAL_S } satisfies CibaState;
+      } catch (error) {
+        if (error instanceof oauth.ResponseBodyError && error.error === "unknown_user_id") {
+          throw new OAuthError("unknown_user_id", "The eID does not know the person the login_hint names");
+        }
+        throw upstreamFailure(connection, "CIBA request", error);
+      }
+    },
+
+    async check(method, raw) {
+      let state: CibaState;
+      try {
+        state = stateOf(raw);
+      } catch (error) {
+        return { kind: "failed", failure: upstreamFailure(connection, "CIBA token request", error) };
+      }
+      try {
+        const response = await oauth.backchannelAuthenticationGrantRequest(as, client, await clientAuthOf(connection), state.authReqId, requestOptions(connection));
+        const tokens = await oauth.processBackchannelAuthenticationGrantResponse(as, client, response);
+        return { kind: "complete", result: identityFrom(connection, await verifiedClaims(connection, as, response, tokens, requestOptions(connection)), method, method.acr) };
+      } catch (error) {
+        return grantError(connection, state, error);
+      }
+    },
+
+    // CIBA shows nothing to the relying party while the person answers.
+    view: () => ({ hintCode: "" }),
+
+    // CIBA Core has no cancellation: the upstream request expires on its own.
+    cancel: () => Promise.resolve(),
+  };
+}
