@@ -14,18 +14,20 @@ import { randomToken } from "@/lib/crypto/random";
 import { LOGIN_TX_HEADER } from "@/lib/i18n/locales";
 import { languageSwitch, loginTransactionOf, nextPageHeaders } from "@/lib/http/page-headers";
 import { isProtocolPath } from "@/lib/http/protocol-paths";
-import { pageRequestRefusalResponse, refusePageRequest } from "@/lib/http/page-request-guard";
+import { pageRequestRefusalResponse, refusePageRequest, refuseUnparsableMultipart } from "@/lib/http/page-request-guard";
 import { pageLocale } from "@/lib/http/page-locale";
 
 const OWN_HEADERS = /^\/playground\/(?:start|callback)$/;
 
 const IS_DEVELOPMENT = process.env.NODE_ENV === "development";
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const url = request.nextUrl;
   // The protocol routes cap and check their own input; other requests are checked before Next parses them.
   if (!isProtocolPath(url.pathname)) {
-    const refusal = refusePageRequest({ method: request.method, rawPath: new URL(request.url).pathname, contentLength: request.headers.get("content-length"), transferEncoding: request.headers.get("transfer-encoding"), contentType: request.headers.get("content-type") });
+    const refusal =
+      refusePageRequest({ method: request.method, rawPath: new URL(request.url).pathname, contentLength: request.headers.get("content-length"), transferEncoding: request.headers.get("transfer-encoding"), contentType: request.headers.get("content-type") }) ??
+      (await refuseUnparsableMultipart(request));
     if (refusal) return pageRequestRefusalResponse(refusal, request.headers.get("accept"), pageLocale(request));
   }
   if (isProtocolPath(url.pathname) || OWN_HEADERS.test(url.pathname)) return NextResponse.next();

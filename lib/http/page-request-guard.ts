@@ -6,7 +6,8 @@
  *   their forms post to the protocol routes → 405 (so no multipart parser ever runs there);
  * - a body declared larger than PAGE_MAX_BODY_BYTES → 413, before any of it is read;
  * - a body without a declared length (chunked) → 411: browsers and server actions always declare it;
- * - a multipart body without a usable boundary (RFC 2046 §5.1.1: 1–70 characters) → 400.
+ * - a multipart body without a usable boundary (RFC 2046 §5.1.1: 1–70 characters) → 400, and
+ *   (proxy.ts, which sees the body) one that does not parse → 400.
  * Used by server/porta-server.ts (npm start) and proxy.ts (next dev / next start).
  */
 import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
@@ -63,6 +64,22 @@ export function refusePageRequest(head: PageRequestHead): PageRequestRefusal | u
     return { status: 400, description: "A multipart body needs a boundary of 1 to 70 characters" };
   }
   return undefined;
+}
+
+/**
+ * A multipart body that does not parse (its boundary never appears, a part is cut off) → 400,
+ * where Next's server action parser would answer 500. Reads a copy of the body, which the
+ * checks above have already capped at PAGE_MAX_BODY_BYTES; other requests are not read.
+ */
+export async function refuseUnparsableMultipart(request: Request): Promise<PageRequestRefusal | undefined> {
+  const type = request.headers.get("content-type");
+  if (request.method === "GET" || request.method === "HEAD" || !request.body || !type || !MULTIPART.test(type)) return undefined;
+  try {
+    await request.clone().formData();
+    return undefined;
+  } catch {
+    return { status: 400, description: "The multipart body does not parse" };
+  }
 }
 
 /** The refusal as Porta's small page for browsers (in `locale`; the detail stays English), JSON otherwise. */

@@ -5,7 +5,9 @@
  * read, and requests Node's parser refuses still get a JSON error.
  */
 import { request as httpRequest } from "node:http";
+import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { proxy } from "../../proxy";
 import { errorPageCode, TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
@@ -107,6 +109,25 @@ describe("paths and bodies", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(400);
+  });
+
+  it("a dashboard form post whose multipart body does not parse → 400 before Next's action parser; a good one passes on", async () => {
+    const post = (body: string) =>
+      proxy(
+        new NextRequest(`${porta.issuer}/dashboard/signin`, {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=XYZ", "Content-Length": String(Buffer.byteLength(body)), Accept: "text/html" },
+          body,
+        }),
+      );
+    for (const broken of ["--ABC\r\nbroken", "--XYZ\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nadmin@porta.local", "garbage"]) {
+      const refused = await post(broken);
+      expect(refused.status, broken).toBe(400);
+      expect(await refused.text()).toContain("multipart body does not parse");
+    }
+    const good = await post('--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nadmin@porta.local\r\n--XYZ--\r\n');
+    expect(good.status).toBe(200);
+    expect(good.headers.get("x-middleware-next")).toBe("1");
   });
 
   it("a 10 MiB body to a login form post → 413 before it is read", async () => {

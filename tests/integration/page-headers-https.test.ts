@@ -47,7 +47,7 @@ describe("an https issuer", () => {
   it("Porta's own pages and the pages Next renders send HSTS", async () => {
     const hop = await new TestBrowser(local).get(authorizePath(rp, { client_id: "no-such-client" }));
     expectPageHeaders(hop.headers, { https: true });
-    expectPageHeaders(proxy(new NextRequest(`${porta.issuer}/dashboard`)).headers, { https: true });
+    expectPageHeaders((await proxy(new NextRequest(`${porta.issuer}/dashboard`))).headers, { https: true });
   });
 
   it("the browser binding and session cookies are __Host- and only that name is read", async () => {
@@ -70,8 +70,8 @@ describe("an https issuer", () => {
     expectRedirectedError({ status: plain.status, location: plain.headers.get("location"), headers: plain.headers, text: "" }, porta, { error: "login_required", state: "h3" });
   });
 
-  it("the language switcher's and the playground's cookies are __Host-", () => {
-    const switched = proxy(new NextRequest(`${porta.issuer}/login/0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a?lang=da`));
+  it("the language switcher's and the playground's cookies are __Host-", async () => {
+    const switched = await proxy(new NextRequest(`${porta.issuer}/login/0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a?lang=da`));
     expect(switched.status).toBe(303);
     expectHostCookie(switched.headers.get("set-cookie")!, "porta_locale");
     expectHostCookie(playgroundCookie("porta_playground", "v1.a.b.c", 900), "porta_playground");

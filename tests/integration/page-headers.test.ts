@@ -84,10 +84,10 @@ describe("Porta's own pages", () => {
 describe("pages Next renders (through proxy.ts)", () => {
   const PAGES = ["/", "/login/0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a", "/login/0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a/eid", "/login/0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a/consent", "/dashboard/signin", "/dashboard", "/playground", "/playground/result", "/test/devices", "/no-such-page"];
 
-  it("each gets the page headers and a fresh nonce, handed to Next on the request as well", () => {
+  it("each gets the page headers and a fresh nonce, handed to Next on the request as well", async () => {
     const nonces = new Set<string>();
     for (const path of [...PAGES, ...PAGES]) {
-      const response = proxy(new NextRequest(`${porta.issuer}${path}`));
+      const response = await proxy(new NextRequest(`${porta.issuer}${path}`));
       expectPageHeaders(response.headers, { https: false });
       const csp = response.headers.get("content-security-policy")!;
       expect(response.headers.get("x-middleware-request-content-security-policy"), path).toBe(csp);
