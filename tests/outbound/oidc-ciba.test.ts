@@ -2,64 +2,41 @@
  * CIBA of a production tenant relayed to its upstream OpenID Connect eID (Norwegian BankID through
  * a broker): node-oidc-provider with its CIBA feature on loopback (tests/support/upstream-ciba.ts).
  * Porta starts the upstream request, polls the provider's token endpoint in poll mode no sooner
- * than its interval, validates the ID token, and answers its own relying party's polls.
+ * than its interval, validates the ID token, and answers its own relying party's polls; for a
+ * ping-mode relying party Porta polls the provider itself and pings the client with the outcome.
+ * How the provider failing ends a login: oidc-ciba-failures.test.ts.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
-import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
-import { createTenant } from "../../lib/tenants/create-tenant";
-import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
-import { NO_BANKID } from "../support/hosted-login";
+import { INGRID, pollCiba, pollUntilSettled, relayClient, relayTenant, startCiba, type Answer } from "../support/ciba-relay";
+import type { RegisteredClient } from "../support/clients";
+import { EID_UNAVAILABLE, NO_BANKID } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 import { CIBA_BROKER_ACR, startCibaBroker, type CibaBroker } from "../support/upstream-ciba";
 
-const CIBA_GRANT = "urn:openid:params:grant-type:ciba";
-const INGRID = "22048712359";
 const SOFIE = "17060261210"; // a valid fødselsnummer the broker does not know
 
 let porta: TestPorta;
 let broker: CibaBroker;
 let plainBroker: CibaBroker;
+let tenantId: string;
 let client: RegisteredClient;
 let plainClient: RegisteredClient;
-
-function connection(issuer: string, secret: string): ConnectionInput {
-  return {
-    family: "no-bankid",
-    kind: "oidc",
-    enabled: true,
-    settings: {
-      issuer,
-      clientId: "porta",
-      clientAuth: "client_secret_basic",
-      scopes: "openid profile nnin",
-      acrValues: { [NO_BANKID]: CIBA_BROKER_ACR },
-      claimMapping: { socialno: "no.nnin" },
-      personKeyClaim: "no.nnin",
-      usePar: false,
-      timeoutMs: 2000,
-    },
-    secrets: { clientSecret: secret },
-  };
-}
-
-async function productionClient(name: string, issuer: string, secret: string): Promise<RegisteredClient> {
-  const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  const tenant = await createTenant({ name, environment: "production" }, owner.id, SYSTEM_ACTOR);
-  await saveConnection(tenant.id, connection(issuer, secret), SYSTEM_ACTOR);
-  return registerClient(porta, { tenant_id: tenant.id, grant_types: [CIBA_GRANT], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
-}
 
 beforeAll(async () => {
   porta = await startTestPorta();
   broker = await startCibaBroker();
   plainBroker = await startCibaBroker({ ciba: false });
-  client = await productionClient("Fjord Forsikring", broker.issuer, broker.clientSecret);
-  plainClient = await productionClient("Fjell Bank", plainBroker.issuer, plainBroker.clientSecret);
+  tenantId = await relayTenant("Fjord Forsikring", broker);
+  client = await relayClient(porta, tenantId);
+  plainClient = await relayClient(porta, await relayTenant("Fjell Bank", plainBroker));
 });
+
+afterEach(() => broker.reset());
 
 afterAll(async () => {
   await broker?.close();
@@ -67,34 +44,9 @@ afterAll(async () => {
   await porta?.close();
 });
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function post(path: string, as: RegisteredClient, form: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${porta.issuer}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(as.client_id, as.client_secret!) },
-    body: new URLSearchParams(form),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const start = (form: Record<string, string> = {}, as = client) => post("/ciba/bc-authorize", as, { scope: "openid ssn", acr_values: NO_BANKID, login_hint: `sub:ssn:${INGRID}`, ...form });
-const poll = (id: string) => post("/oauth2/token", client, { grant_type: CIBA_GRANT, auth_req_id: id });
-
-/** Polls as a well-behaved client does (every 3 s) until the answer is no longer pending. */
-async function pollUntilSettled(id: string): Promise<Answer[]> {
-  const answers: Answer[] = [];
-  for (let i = 0; i < 20; i++) {
-    const answer = await poll(id);
-    answers.push(answer);
-    if (answer.body.error !== "authorization_pending") return answers;
-    await new Promise((resolve) => setTimeout(resolve, 3100));
-  }
-  throw new Error("the relayed CIBA login did not settle within 20 polls");
-}
+const start = (form: Record<string, string> = {}, as = client) => startCiba(porta, as, form);
+const poll = (id: string) => pollCiba(porta, client, id);
+const settle = (id: string) => pollUntilSettled(porta, client, id);
 
 describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   it("starts the upstream request for the person, polls it no sooner than its interval, and issues Porta's tokens for the provider's ID token", async () => {
@@ -109,7 +61,7 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
     expect(broker.tokenRequests).toBe(0); // the provider's interval (5 s) has not passed
     await broker.approve();
     await new Promise((resolve) => setTimeout(resolve, 3100)); // the granted interval
-    const answers = await pollUntilSettled(id);
+    const answers = await settle(id);
     const done = answers.at(-1)!;
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(broker.tokenRequests).toBe(1);
@@ -120,14 +72,14 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   it("the person declining at the provider → access_denied", async () => {
     const started = await start();
     await broker.decline();
-    const answers = await pollUntilSettled(started.body.auth_req_id as string);
+    const answers = await settle(started.body.auth_req_id as string);
     expect(answers.at(-1)).toMatchObject({ status: 400, body: { error: "access_denied", error_description: "The person declined the login at the eID" } });
   });
 
   it("an ID token without the asked-for assurance → server_error, nothing issued", async () => {
     const started = await start();
     await broker.approve("https://broker.example/acr/something-else");
-    const answers = await pollUntilSettled(started.body.auth_req_id as string);
+    const answers = await settle(started.body.auth_req_id as string);
     expect(answers.at(-1)).toEqual({ status: 500, body: { error: "server_error", error_description: "The eID provider's answer could not be used" } });
   });
 
@@ -148,5 +100,83 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
     const id = started.body.auth_req_id as string;
     await (await prisma()).loginTransaction.update({ where: { decoupledIdHash: hashToken(id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await poll(id)).body).toMatchObject({ error: "expired_token" });
+  });
+});
+
+describe("a ping-mode relying party", () => {
+  let server: Server;
+  let pingClient: RegisteredClient;
+  const pings: { authorization: string | undefined; body: string }[] = [];
+  const waiting: (() => void)[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        pings.push({ authorization: req.headers.authorization, body });
+        res.writeHead(204).end();
+        waiting.splice(0).forEach((resolve) => resolve());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    pingClient = await relayClient(porta, tenantId, {
+      backchannel_token_delivery_mode: "ping",
+      backchannel_client_notification_endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`,
+    });
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /**
+   * Starts a ping-mode request (the client never polls before the ping), lets the person answer at
+   * the provider once `answer` says so, and waits for Porta's ping; the auth_req_id.
+   */
+  async function startAndAwaitPing(token: string, answer: () => Promise<void>): Promise<string> {
+    const pinged = new Promise<void>((resolve) => waiting.push(resolve));
+    const started = await startCiba(porta, pingClient, { client_notification_token: token });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await answer();
+    await pinged;
+    return started.body.auth_req_id as string;
+  }
+
+  const tokensFor = (id: string): Promise<Answer> => pollCiba(porta, pingClient, id);
+
+  it("Porta polls the provider itself at its interval and pings once the person approved there; the client then gets its tokens, once", async () => {
+    broker.interval = 2;
+    const before = broker.tokenRequestTimes.length;
+    const id = await startAndAwaitPing("nt-relay-1234", async () => {
+      await broker.tokenAnswered(); // Porta asked, the person had not answered yet
+      await broker.approve();
+    });
+    expect(pings.at(-1)).toEqual({ authorization: "Bearer nt-relay-1234", body: JSON.stringify({ auth_req_id: id }) });
+    const asked = broker.tokenRequestTimes.slice(before);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < asked.length; i++) expect(asked[i]! - asked[i - 1]!).toBeGreaterThanOrEqual(2000);
+
+    const tokens = await tokensFor(id);
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    expect(decodeJwt(tokens.body.id_token as string)).toMatchObject({ acr: NO_BANKID, socialno: INGRID, name: "Ingrid Hansen", aud: pingClient.client_id });
+    expect((await tokensFor(id)).body.error).toBe("invalid_grant");
+    expect(broker.tokenRequestTimes.length - before).toBe(asked.length); // the ping ended Porta's polling
+  });
+
+  it("pings as well when the person declines at the provider; the client then hears access_denied", async () => {
+    broker.interval = 1;
+    const count = pings.length;
+    const id = await startAndAwaitPing("nt-relay-5678", () => broker.decline());
+    expect(pings).toHaveLength(count + 1);
+    expect(await tokensFor(id)).toEqual({ status: 400, body: { error: "access_denied", error_description: "The person declined the login at the eID" } });
+  });
+
+  it("pings when the provider keeps failing; the client then hears server_error without the provider's text", async () => {
+    broker.interval = 1;
+    const failing = { status: 503, body: JSON.stringify({ error: "temporarily_unavailable", error_description: "node bn-7 down" }) };
+    broker.script("/token", failing, failing, failing);
+    const id = await startAndAwaitPing("nt-relay-9012", () => Promise.resolve());
+    expect(await tokensFor(id)).toEqual({ status: 500, body: { error: "server_error", error_description: EID_UNAVAILABLE } });
   });
 });

@@ -3,6 +3,10 @@
  * feature in poll mode, as a Norwegian BankID broker could run it, and Porta registered as its
  * CIBA client. The test plays the person's device: it approves (with an acr) or declines the
  * latest backchannel request. `ciba: false` runs the same provider without CIBA.
+ *
+ * To play a failing provider the test can script what the next requests to an endpoint get
+ * instead of the provider's answer (an HTTP answer, or silence until the caller gives up), name
+ * an `interval` in the backchannel answers, and shorten how long backchannel requests live.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,14 +27,29 @@ export interface BackchannelRequestSeen {
   params: Record<string, unknown>;
 }
 
+/** What a scripted request gets instead of the provider's answer; `silent` never answers. */
+export type ScriptedAnswer = { status: number; body: string; contentType?: string } | "silent";
+
 export interface CibaBroker {
   issuer: string;
   clientId: string;
   clientSecret: string;
   /** The backchannel authentication requests received, in order. */
   requests: BackchannelRequestSeen[];
-  /** Token requests seen (CIBA grant polls), in order. */
+  /** Token requests seen (CIBA grant polls), scripted ones included. */
   tokenRequests: number;
+  /** When each token request arrived (ms since the epoch), in order. */
+  tokenRequestTimes: number[];
+  /** The `interval` the backchannel answers name (none: the provider's default, no interval). */
+  interval: number | undefined;
+  /** How long a new backchannel request lives, in seconds. */
+  requestTtlS: number;
+  /** Answers the next requests to paths starting with `path` get, one each, in order. */
+  script(path: string, ...answers: ScriptedAnswer[]): void;
+  /** Resolves once the next token request has been answered (or dropped). */
+  tokenAnswered(): Promise<void>;
+  /** Back to the provider's own behaviour: no scripts, no interval, requests living 300 s. */
+  reset(): void;
   /** The person approves the latest request on their device. */
   approve(acr?: string): Promise<void>;
   /** The person declines the latest request. */
@@ -47,6 +66,8 @@ export async function startCibaBroker(options: { ciba?: boolean } = {}): Promise
   const clientSecret = "ciba-broker-client-secret-0123456789abcdef0123";
   const withCiba = options.ciba ?? true;
   const requests: BackchannelRequestSeen[] = [];
+  const scripts: { path: string; answers: ScriptedAnswer[] }[] = [];
+  const tokenWaiters: (() => void)[] = [];
 
   const provider = new Provider(issuer, {
     clients: [
@@ -85,7 +106,12 @@ export async function startCibaBroker(options: { ciba?: boolean } = {}): Promise
       },
     },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, ...(CIBA_BROKER_PEOPLE[sub] ?? {}) }) }),
-    ttl: { AccessToken: 300, IdToken: 600, Grant: 600, BackchannelAuthenticationRequest: 300 },
+    ttl: { AccessToken: 300, IdToken: 600, Grant: 600, BackchannelAuthenticationRequest: () => broker.requestTtlS },
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (ctx.path === "/backchannel" && ctx.status === 200 && body?.auth_req_id && broker.interval !== undefined) body.interval = broker.interval;
   });
   const callback = provider.callback();
 
@@ -95,6 +121,18 @@ export async function startCibaBroker(options: { ciba?: boolean } = {}): Promise
     clientSecret,
     requests,
     tokenRequests: 0,
+    tokenRequestTimes: [],
+    interval: undefined,
+    requestTtlS: 300,
+    script(path, ...answers) {
+      scripts.push({ path, answers });
+    },
+    tokenAnswered: () => new Promise<void>((resolve) => tokenWaiters.push(resolve)),
+    reset() {
+      scripts.length = 0;
+      broker.interval = undefined;
+      broker.requestTtlS = 300;
+    },
     async approve(acr = CIBA_BROKER_ACR) {
       const seen = requests.at(-1);
       if (!seen) throw new Error("no backchannel request to approve");
@@ -117,7 +155,19 @@ export async function startCibaBroker(options: { ciba?: boolean } = {}): Promise
   };
 
   server.on("request", (req, res) => {
-    if (req.url?.startsWith("/token")) broker.tokenRequests += 1;
+    if (req.url?.startsWith("/token")) {
+      broker.tokenRequests += 1;
+      broker.tokenRequestTimes.push(Date.now());
+      res.on("close", () => tokenWaiters.splice(0).forEach((resolve) => resolve()));
+    }
+    const script = scripts.find((s) => req.url?.startsWith(s.path) && s.answers.length > 0);
+    const scripted = script?.answers.shift();
+    if (scripted === "silent") return; // the caller's time limit ends the exchange
+    if (scripted) {
+      req.resume();
+      res.writeHead(scripted.status, { "Content-Type": scripted.contentType ?? "application/json" }).end(scripted.body);
+      return;
+    }
     void callback(req, res);
   });
   return broker;
