@@ -1,7 +1,8 @@
 /**
  * One full login per eID family through the playground (the seeded demo application has every
- * test-tenant eID enabled): the simulator page, its identity claims in the ID token, the BankID QR
- * that changes every second, the bank pickers, and a screenshot of every simulator.
+ * test-tenant eID enabled, and takes its ID tokens encrypted, as FTN requires in every tenant):
+ * the simulator page, its identity claims in the ID token, the BankID QR that changes every
+ * second, the bank pickers, and a screenshot of every simulator and of an FTN result.
  */
 import { expect, test, type Page } from "@playwright/test";
 
@@ -25,6 +26,17 @@ async function approve(page: Page): Promise<Record<string, unknown>> {
   await expect(page).toHaveURL(/\/playground\/result$/);
   await expect(page.getByTestId("playground-status")).toContainText("Login succeeded");
   return JSON.parse((await page.getByTestId("playground-id-token").innerText()).trim()) as Record<string, unknown>;
+}
+
+/** The result page says the ID token came encrypted to the demo application's key, and shows the JWE header. */
+async function expectEncryptedIdToken(page: Page) {
+  await expect(page.getByTestId("playground-status")).toContainText("the ID token was decrypted, and its signature, issuer, audience and nonce were verified");
+  await expect(page.getByTestId("playground-id-token-encrypted")).toHaveAttribute("data-encrypted", "true");
+  await expect(page.getByTestId("playground-id-token-encrypted")).toContainText("Encrypted ID token.");
+  const jwe = JSON.parse((await page.getByTestId("playground-id-token-encryption").innerText()).trim()) as Record<string, unknown>;
+  expect(jwe).toMatchObject({ alg: "RSA-OAEP-256", enc: "A256GCM", cty: "JWT", kid: expect.stringMatching(/^playground-/) });
+  const header = JSON.parse((await page.getByTestId("playground-id-token-header").innerText()).trim()) as Record<string, unknown>;
+  expect(header).toMatchObject({ alg: "RS256" });
 }
 
 test.describe("MitID", () => {
@@ -156,6 +168,8 @@ test.describe("Finnish Trust Network", () => {
     const claims = await approve(page);
     expect(claims).toMatchObject({ acr, identityscheme: "fitupas", authenticationmethod: "ftn:op", country: "FI", hetu: "270962-318X", birthdate: "1962-09-27", name: "Aino Korhonen" });
     expect(claims).not.toHaveProperty("satu");
+    await expectEncryptedIdToken(page);
+    await shot(page, "fi-ftn-result");
   });
 
   test("mobile ID: choose the operator; satu with scope ssn", async ({ page }) => {
@@ -168,6 +182,7 @@ test.describe("Finnish Trust Network", () => {
     const claims = await approve(page);
     expect(claims).toMatchObject({ acr, identityscheme: "fitupas", authenticationmethod: "ftn:dna", satu: "31452908X", name: "Elias Mäkinen" });
     expect(claims).not.toHaveProperty("hetu");
+    await expectEncryptedIdToken(page);
   });
 });
 

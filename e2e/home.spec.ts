@@ -16,6 +16,9 @@ test("the playground shows the seeded demo application", async ({ page }) => {
   await page.goto("/playground");
   await expect(page.getByTestId("playground-client-id")).toHaveText("porta-demo");
   await expect(page.getByTestId("playground-issuer")).toHaveText(new URL(page.url()).origin);
+  // It takes its ID tokens encrypted, so FTN is among its eIDs (design.md §15, in test tenants too).
+  await expect(page.getByTestId("playground-encryption")).toContainText("RSA-OAEP-256 · A256GCM");
+  await expect(page.locator('input[name="acr_values"][value="urn:grn:authn:fi:bank-id"]')).toHaveCount(1);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: "test-results/screens/playground-375.png", fullPage: true });
 });
@@ -28,5 +31,10 @@ test("a registered client appears in discovery's per-client view", async ({ requ
   expect(registered.status()).toBe(201);
   const { client_id } = (await registered.json()) as { client_id: string };
   const perClient = await request.get(`/.well-known/openid-configuration?client_id=${client_id}`);
-  expect(((await perClient.json()) as { acr_values_supported: string[] }).acr_values_supported).toContain("urn:grn:authn:mock");
+  const offered = ((await perClient.json()) as { acr_values_supported: string[] }).acr_values_supported;
+  expect(offered).toContain("urn:grn:authn:mock");
+  // Without encrypted ID tokens a test-tenant application is not offered FTN; the demo application is.
+  expect(offered.filter((acr) => acr.startsWith("urn:grn:authn:fi:"))).toEqual([]);
+  const demo = await request.get("/.well-known/openid-configuration?client_id=porta-demo");
+  expect(((await demo.json()) as { acr_values_supported: string[] }).acr_values_supported).toContain("urn:grn:authn:fi:bank-id");
 });

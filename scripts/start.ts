@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   ];
   if (report.migrationsApplied.length) lines.push(`  Migrations applied: ${report.migrationsApplied.join(", ")}`);
   if (report.seededDemo) lines.push("  Seeded the Demo tenant (test environment) and its demo application");
+  else if (report.demoEncryption === "added") lines.push("  Gave the demo application an ID token encryption key (FTN requires encrypted ID tokens)");
   if (report.generatedAdmin) {
     lines.push(`  Dashboard admin (shown once): ${report.generatedAdmin.email} / ${report.generatedAdmin.password}`);
   }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { PortaLogo } from "@/components/porta-logo";
+import { DEFAULT_ENCRYPTION_ENC } from "@/lib/clients/encryption-algorithms";
 import { findApplication } from "@/lib/clients/find-application";
+import { canServeAcr } from "@/lib/clients/id-token-encryption-rule";
 import { config } from "@/lib/config";
 import { EID_METHODS } from "@/lib/eid/catalogue";
 import { DEMO_CLIENT_ID, demoRedirectUri } from "@/lib/setup/demo";
@@ -22,7 +24,8 @@ const label = "block text-sm font-medium text-slate-700";
 export default async function PlaygroundPage() {
   const issuer = config().issuer;
   const demo = await findApplication(DEMO_CLIENT_ID);
-  const enabled = new Set(demo?.enabledAcrValues ?? []);
+  // The eIDs it can log in with: FTN only while it takes its ID tokens encrypted.
+  const enabled = new Set(demo ? demo.enabledAcrValues.filter((acr) => canServeAcr(demo, acr)) : []);
   const methods = EID_METHODS.filter((m) => enabled.has(m.acr));
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -43,6 +46,14 @@ export default async function PlaygroundPage() {
           <dd className="font-mono" data-testid="playground-client-id">{DEMO_CLIENT_ID}</dd>
           <dt className="text-slate-500">Redirect URI</dt>
           <dd className="font-mono break-all">{demoRedirectUri()}</dd>
+          <dt className="text-slate-500">ID token encryption</dt>
+          <dd data-testid="playground-encryption">
+            {demo?.idTokenEncryptedResponseAlg ? (
+              <><span className="font-mono">{demo.idTokenEncryptedResponseAlg} · {demo.idTokenEncryptedResponseEnc ?? DEFAULT_ENCRYPTION_ENC}</span> — the playground opens the ID tokens with its private key (FTN requires encrypted ID tokens)</>
+            ) : (
+              "none — FTN is not offered"
+            )}
+          </dd>
         </dl>
       </section>
 

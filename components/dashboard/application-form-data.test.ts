@@ -105,15 +105,15 @@ describe("application form: ID token and userinfo settings", () => {
     expect(metadata.userinfo_signed_response_alg).toBeUndefined();
   });
 
-  it("FTN without encrypted ID tokens in a production tenant is refused at the encryption field; with them it is accepted", () => {
+  it.each(["test", "production"] as const)("FTN without encrypted ID tokens in a %s tenant is refused at the encryption field; with them it is accepted", (environment) => {
     let field = "";
     try {
-      validateClientMetadata(valuesToMetadata({ ...VALID, "enabled_acr_values[]": [MITID, FTN] }), "production");
+      validateClientMetadata(valuesToMetadata({ ...VALID, "enabled_acr_values[]": [MITID, FTN] }), environment);
     } catch (error) {
       if (error instanceof ClientMetadataError) field = formFieldOf(error);
     }
     expect(field).toBe("id_token_encrypted_response_alg");
-    expect(() => validateClientMetadata(valuesToMetadata({ ...VALID, ...ENCRYPTING, "enabled_acr_values[]": [MITID, FTN] }), "production")).not.toThrow();
+    expect(() => validateClientMetadata(valuesToMetadata({ ...VALID, ...ENCRYPTING, "enabled_acr_values[]": [MITID, FTN] }), environment)).not.toThrow();
   });
 });
 

@@ -11,7 +11,7 @@ export interface MethodOption {
   acr: string;
   name: string;
   country: string;
-  /** The application must take its ID tokens encrypted to enable it (FTN in production tenants). */
+  /** The application must take its ID tokens encrypted to enable it (FTN, in every tenant). */
   needsEncryption?: boolean;
 }
 

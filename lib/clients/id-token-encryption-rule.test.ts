@@ -20,22 +20,26 @@ function refusal(run: () => unknown): ClientMetadataError {
   throw new Error("expected a ClientMetadataError");
 }
 
-describe("FTN needs encrypted ID tokens in production tenants", () => {
-  it.each<[string, Record<string, unknown>]>([
-    ["enabled", { enabled_acr_values: [MITID, FTN] }],
-    ["default", { default_acr_values: [FTN] }],
-    ["enabled with a key but no alg", { enabled_acr_values: [FTN], jwks: { keys: [RSA_ENC] } }],
-  ])("FTN %s without id_token_encrypted_response_alg → invalid_client_metadata at that field", (_what, metadata) => {
-    const error = refusal(() => validateClientMetadata({ redirect_uris: [REDIRECT], ...metadata }, "production"));
+describe("FTN needs encrypted ID tokens, in test tenants as in production", () => {
+  it.each<[string, Record<string, unknown>, "test" | "production"]>([
+    ["enabled", { enabled_acr_values: [MITID, FTN] }, "production"],
+    ["default", { default_acr_values: [FTN] }, "production"],
+    ["enabled with a key but no alg", { enabled_acr_values: [FTN], jwks: { keys: [RSA_ENC] } }, "production"],
+    ["enabled (test tenant)", { enabled_acr_values: [MITID, FTN] }, "test"],
+    ["default (test tenant)", { enabled_acr_values: [FTN], default_acr_values: [FTN] }, "test"],
+  ])("FTN %s without id_token_encrypted_response_alg → invalid_client_metadata at that field", (_what, metadata, environment) => {
+    const error = refusal(() => validateClientMetadata({ redirect_uris: [REDIRECT], ...metadata }, environment));
     expect(error.code).toBe("invalid_client_metadata");
     expect(error.field).toBe("id_token_encrypted_response_alg");
     expect(error.description).toMatch(/^Finnish bank ID \(urn:grn:authn:fi:bank-id\) requires encrypted ID tokens: set id_token_encrypted_response_alg/);
   });
 
-  it("accepts FTN with an RSA key and RSA-OAEP-256, or an EC key and ECDH-ES", () => {
-    for (const [key, alg] of [[RSA_ENC, "RSA-OAEP-256"], [EC_ENC, "ECDH-ES"]] as const) {
-      const v = validateClientMetadata({ redirect_uris: [REDIRECT], enabled_acr_values: [FTN], jwks: { keys: [key] }, id_token_encrypted_response_alg: alg }, "production");
-      expect(v.id_token_encrypted_response_alg).toBe(alg);
+  it("accepts FTN with an RSA key and RSA-OAEP-256, or an EC key and ECDH-ES, in either environment", () => {
+    for (const environment of ["test", "production"] as const) {
+      for (const [key, alg] of [[RSA_ENC, "RSA-OAEP-256"], [EC_ENC, "ECDH-ES"]] as const) {
+        const v = validateClientMetadata({ redirect_uris: [REDIRECT], enabled_acr_values: [FTN], jwks: { keys: [key] }, id_token_encrypted_response_alg: alg }, environment);
+        expect(v.id_token_encrypted_response_alg).toBe(alg);
+      }
     }
     // A jwks_uri is read when Porta encrypts.
     expect(() => validateClientMetadata({ redirect_uris: [REDIRECT], enabled_acr_values: [FTN], jwks_uri: "https://rp.example/jwks", id_token_encrypted_response_alg: "ECDH-ES" }, "production")).not.toThrow();
@@ -47,23 +51,23 @@ describe("FTN needs encrypted ID tokens in production tenants", () => {
     expect(error.description).toBe('id_token_encrypted_response_alg ECDH-ES requires an EC key with use "enc" in jwks or jwks_uri');
   });
 
-  it("test tenants run FTN's simulator without encryption", () => {
-    expect(() => checkIdTokenEncryptionRule({ enabled_acr_values: [FTN], default_acr_values: [FTN] }, "test")).not.toThrow();
+  it("the rule itself asks only for the alg; other eIDs need none", () => {
+    expect(() => checkIdTokenEncryptionRule({ enabled_acr_values: [FTN], default_acr_values: [FTN] })).toThrow(ClientMetadataError);
+    expect(() => checkIdTokenEncryptionRule({ enabled_acr_values: [FTN], default_acr_values: [FTN], id_token_encrypted_response_alg: "ECDH-ES" })).not.toThrow();
+    expect(() => checkIdTokenEncryptionRule({ enabled_acr_values: [MITID, "urn:grn:authn:mock"], default_acr_values: [] })).not.toThrow();
   });
 
-  it("an application naming no eIDs gets every eID of its environment it can use", () => {
-    expect(defaultEnabledAcrValues("production", false)).toContain(MITID);
-    expect(defaultEnabledAcrValues("production", false).filter((acr) => acr.startsWith("urn:grn:authn:fi:"))).toEqual([]);
-    expect(defaultEnabledAcrValues("production", true)).toContain(FTN);
-    expect(defaultEnabledAcrValues("test", false)).toContain(FTN);
+  it.each(["test", "production"] as const)("an application naming no eIDs in a %s tenant gets every eID it can use", (environment) => {
+    const finnish = (acrs: string[]) => acrs.filter((acr) => acr.startsWith("urn:grn:authn:fi:"));
+    expect(defaultEnabledAcrValues(environment, false)).toContain(MITID);
+    expect(finnish(defaultEnabledAcrValues(environment, false))).toEqual([]);
+    expect(finnish(defaultEnabledAcrValues(environment, true))).toEqual([FTN, "urn:grn:authn:fi:mobile-id", "urn:grn:authn:fi:all"]);
   });
 
-  it("a stored application serves FTN only with an encryption alg (production)", () => {
-    const production = { tenant: { environment: "production" } } as Parameters<typeof canServeAcr>[0];
-    expect(canServeAcr({ ...production, idTokenEncryptedResponseAlg: null }, FTN)).toBe(false);
-    expect(canServeAcr({ ...production, idTokenEncryptedResponseAlg: null }, MITID)).toBe(true);
-    expect(canServeAcr({ ...production, idTokenEncryptedResponseAlg: "RSA-OAEP-256" }, FTN)).toBe(true);
-    expect(canServeAcr({ tenant: { environment: "test" }, idTokenEncryptedResponseAlg: null } as Parameters<typeof canServeAcr>[0], FTN)).toBe(true);
+  it("a stored application serves FTN only with an encryption alg, whatever its tenant", () => {
+    expect(canServeAcr({ idTokenEncryptedResponseAlg: null }, FTN)).toBe(false);
+    expect(canServeAcr({ idTokenEncryptedResponseAlg: null }, MITID)).toBe(true);
+    expect(canServeAcr({ idTokenEncryptedResponseAlg: "RSA-OAEP-256" }, FTN)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Encrypted ID tokens for FTN (design.md §15): in a production tenant, an application enables an
- * eID whose family requires them (the Finnish Trust Network) only with
+ * Encrypted ID tokens for FTN (design.md §15): in every tenant, test and production alike, an
+ * application enables an eID whose family requires them (the Finnish Trust Network) only with
  * `id_token_encrypted_response_alg`, whose encryption key the checks of validate-metadata.ts
  * already demand. Registration and the dashboard refuse anything else; the authorization
  * pipeline refuses such logins from applications stored before the rule.
@@ -19,9 +19,9 @@ interface EidChoice {
 }
 
 /** Refuses enabled or default eIDs that need encrypted ID tokens from metadata that does not ask for them. */
-export function checkIdTokenEncryptionRule(metadata: EidChoice, environment: Environment): void {
+export function checkIdTokenEncryptionRule(metadata: EidChoice): void {
   if (metadata.id_token_encrypted_response_alg) return;
-  const acr = [...(metadata.enabled_acr_values ?? []), ...metadata.default_acr_values].find((a) => requiresIdTokenEncryption(a, environment));
+  const acr = [...(metadata.enabled_acr_values ?? []), ...metadata.default_acr_values].find(requiresIdTokenEncryption);
   if (acr === undefined) return;
   throw invalidMetadata(
     "id_token_encrypted_response_alg",
@@ -36,10 +36,10 @@ export function checkIdTokenEncryptionRule(metadata: EidChoice, environment: Env
 export function defaultEnabledAcrValues(environment: Environment, encryptsIdTokens: boolean): string[] {
   return methodsForEnvironment(environment)
     .map((m) => m.acr)
-    .filter((acr) => encryptsIdTokens || !requiresIdTokenEncryption(acr, environment));
+    .filter((acr) => encryptsIdTokens || !requiresIdTokenEncryption(acr));
 }
 
 /** Whether a stored application may log people in at `acr` (one stored before the rule may not). */
-export function canServeAcr(app: Pick<ApplicationRecord, "idTokenEncryptedResponseAlg" | "tenant">, acr: string): boolean {
-  return app.idTokenEncryptedResponseAlg !== null || !requiresIdTokenEncryption(acr, app.tenant.environment);
+export function canServeAcr(app: Pick<ApplicationRecord, "idTokenEncryptedResponseAlg">, acr: string): boolean {
+  return app.idTokenEncryptedResponseAlg !== null || !requiresIdTokenEncryption(acr);
 }

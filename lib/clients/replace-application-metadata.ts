@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from "../audit/record-audit";
 import { constantTimeEqual, hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
 import { prisma } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
 import { invalidMetadata } from "./client-metadata-error";
 import { forgetApplication } from "./find-application";
@@ -46,7 +46,7 @@ export async function replaceApplicationMetadata(given: ApplicationRecord, input
   checkUnchangeable(existing, input, presentedSecret);
   const metadata = validateClientMetadata(input, existing.tenant.environment);
   // Without enabled_acr_values the stored eIDs stay, and must still fit the ID token settings.
-  if (!metadata.enabled_acr_values) checkIdTokenEncryptionRule({ ...metadata, enabled_acr_values: existing.enabledAcrValues }, existing.tenant.environment);
+  if (!metadata.enabled_acr_values) checkIdTokenEncryptionRule({ ...metadata, enabled_acr_values: existing.enabledAcrValues });
   const needsSecret = usesClientSecret(metadata.token_endpoint_auth_method);
   const newSecret = needsSecret && !existing.clientSecretHash ? randomToken(32) : undefined;
   const webhook = metadata.webhook
@@ -60,8 +60,9 @@ export async function replaceApplicationMetadata(given: ApplicationRecord, input
         ...toApplicationData(metadata),
         clientName: metadata.client_name ?? existing.clientId,
         ...(metadata.enabled_acr_values ? { enabledAcrValues: metadata.enabled_acr_values } : {}),
-        jwks: metadata.jwks ? (metadata.jwks as Prisma.InputJsonValue) : ({ set: null } as never),
-        staticScopes: metadata.static_scopes ? (metadata.static_scopes as Prisma.InputJsonValue) : ({ set: null } as never),
+        // Absent members become SQL NULL (Prisma.DbNull): an object like `{ set: null }` would be stored as JSON.
+        jwks: metadata.jwks ? (metadata.jwks as Prisma.InputJsonValue) : Prisma.DbNull,
+        staticScopes: metadata.static_scopes ? (metadata.static_scopes as Prisma.InputJsonValue) : Prisma.DbNull,
         clientSecretHash: needsSecret ? (newSecret ? hashToken(newSecret) : existing.clientSecretHash) : null,
         clientSecretUpdatedAt: newSecret ? new Date() : needsSecret ? existing.clientSecretUpdatedAt : null,
         webhook: webhook ? { upsert: { create: webhook, update: webhook } } : existing.webhook ? { delete: true } : undefined,

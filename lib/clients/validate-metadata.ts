@@ -221,7 +221,7 @@ export function validateClientMetadata(input: unknown, environment: Environment)
     const notEnabled = m.default_acr_values.find((acr) => !m.enabled_acr_values!.includes(acr));
     if (notEnabled) throw invalidMetadata("default_acr_values", `default_acr_values: ${notEnabled} is not among the enabled eIDs`);
   }
-  checkIdTokenEncryptionRule(m, environment);
+  checkIdTokenEncryptionRule(m);
 
   if (m.webhook) {
     checkOutboundUrl(m.webhook.url, "webhook.url");

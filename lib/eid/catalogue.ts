@@ -63,8 +63,11 @@ export function requiresJti(acr: string): boolean {
   return method ? familyOf(method.family).requiresJti === true : false;
 }
 
-/** Whether a login at `acr` in `environment` needs an application with encrypted ID tokens (design.md §15: FTN). */
-export function requiresIdTokenEncryption(acr: string, environment: "test" | "production"): boolean {
+/**
+ * Whether a login at `acr` needs an application with encrypted ID tokens (design.md §15: FTN), in
+ * test tenants as in production, so that integrators meet the rule before they go live.
+ */
+export function requiresIdTokenEncryption(acr: string): boolean {
   const method = byAcr.get(acr);
-  return environment === "production" && method !== undefined && familyOf(method.family).requiresIdTokenEncryption === true;
+  return method !== undefined && familyOf(method.family).requiresIdTokenEncryption === true;
 }

@@ -1,4 +1,5 @@
 import { findApplication } from "../clients/find-application";
+import { canServeAcr } from "../clients/id-token-encryption-rule";
 import { config } from "../config";
 import { withOAuthErrors } from "../http/responses";
 import { entityTag } from "../keys/jwks";
@@ -36,7 +37,10 @@ export async function discoveryDocument(clientId: string | null): Promise<Endpoi
     if (tenantWide?.issuer !== issuer) tenantWide = { issuer, doc: document(discoveryMetadata()) };
     return tenantWide.doc;
   }
-  const enabledAcrValues = application.enabledAcrValues.filter((acr) => application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock"));
+  // Only the eIDs it can log in with: no mock eID in production, no FTN without encrypted ID tokens.
+  const enabledAcrValues = application.enabledAcrValues.filter(
+    (acr) => (application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock")) && canServeAcr(application, acr),
+  );
   return document(discoveryMetadata({ enabledAcrValues }));
 }
 

@@ -8,6 +8,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { z } from "zod";
 import { config } from "../config";
 import { DEMO_CLIENT_ID, demoClientSecret, demoRedirectUri } from "../setup/demo";
+import { expectedIdTokenEncryption, openIdToken, type OpenedIdToken } from "./id-token-decryption";
 
 export const ZPlaygroundRequestSchema = z.object({
   acr_values: z.array(z.string().max(100)).max(20).default([]),
@@ -37,6 +38,8 @@ export interface PlaygroundResult {
   error?: string;
   errorDescription?: string;
   idTokenHeader?: Record<string, unknown>;
+  /** The JWE protected header when the ID token came encrypted (the playground opened it). */
+  idTokenEncryption?: Record<string, unknown>;
   idTokenClaims?: Record<string, unknown>;
   userinfo?: Record<string, unknown>;
   tokenResponse?: Record<string, unknown>;
@@ -94,7 +97,8 @@ function errorResult(parameters: Record<string, string>, error: string, descript
 
 /**
  * Implicit (response_type=id_token), which oauth4webapi deliberately does not do: check the
- * response's iss (RFC 9207) and state, then the ID token's signature, iss, aud and nonce.
+ * response's iss (RFC 9207) and state, open the ID token when it is encrypted, then check its
+ * signature, iss, aud and nonce.
  */
 async function completeImplicit(
   as: oauth.AuthorizationServer,
@@ -108,10 +112,17 @@ async function completeImplicit(
   if (error) return errorResult(shown, error, parameters.get("error_description") ?? "");
   const idToken = parameters.get("id_token");
   if (!idToken) return errorResult(shown, "invalid_response", "The response has no id_token");
+  const opened = await openIdToken(idToken, await expectedIdTokenEncryption());
   const jwks = (await (await internalFetch()(as.jwks_uri!)).json()) as JSONWebKeySet;
-  const { payload, protectedHeader } = await jwtVerify(idToken, createLocalJWKSet(jwks), { issuer: as.issuer, audience: DEMO_CLIENT_ID });
+  const { payload, protectedHeader } = await jwtVerify(opened.jws, createLocalJWKSet(jwks), { issuer: as.issuer, audience: DEMO_CLIENT_ID });
   if (payload.nonce !== pending.nonce) return errorResult(shown, "invalid_response", "The ID token's nonce does not match");
-  return { ok: true, idTokenHeader: protectedHeader as Record<string, unknown>, idTokenClaims: payload as Record<string, unknown>, responseParameters: shown };
+  return {
+    ok: true,
+    idTokenHeader: protectedHeader as Record<string, unknown>,
+    ...(opened.encryption ? { idTokenEncryption: opened.encryption } : {}),
+    idTokenClaims: payload as Record<string, unknown>,
+    responseParameters: shown,
+  };
 }
 
 /** Validates the authorization response and, for a code, redeems it and calls userinfo. */
@@ -139,9 +150,18 @@ export async function completeLogin(parameters: URLSearchParams, pending: Pendin
     pending.codeVerifier ?? oauth.nopkce,
     options(),
   );
+  // oauth4webapi hands an encrypted ID token to `jweDecrypt`, then checks the signed one inside.
+  const expected = await expectedIdTokenEncryption();
+  let opened: OpenedIdToken | undefined;
+  const jweDecrypt: oauth.JweDecryptFunction = async (jwe) => {
+    opened = await openIdToken(jwe, expected);
+    return opened.jws;
+  };
   let tokens: oauth.TokenEndpointResponse;
   try {
-    tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
+    tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true, [oauth.jweDecrypt]: jweDecrypt });
+    opened ??= await openIdToken(tokens.id_token!, expected);
+    await oauth.validateApplicationLevelSignature(as, response, options());
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError) return errorResult(shown, error.error, error.error_description ?? "");
     return errorResult(shown, "invalid_response", (error as Error).message);
@@ -149,10 +169,11 @@ export async function completeLogin(parameters: URLSearchParams, pending: Pendin
   const claims = oauth.getValidatedIdTokenClaims(tokens)!;
   const infoResponse = await oauth.userInfoRequest(as, client, tokens.access_token, options());
   const userinfo = await oauth.processUserInfoResponse(as, client, claims.sub, infoResponse);
-  const [header] = tokens.id_token!.split(".");
+  const [header] = opened.jws.split(".");
   return {
     ok: true,
     idTokenHeader: JSON.parse(Buffer.from(header!, "base64url").toString("utf8")) as Record<string, unknown>,
+    ...(opened.encryption ? { idTokenEncryption: opened.encryption } : {}),
     idTokenClaims: claims as Record<string, unknown>,
     userinfo: userinfo as Record<string, unknown>,
     tokenResponse: { token_type: tokens.token_type, expires_in: tokens.expires_in, scope: tokens.scope, access_token: `${tokens.access_token.slice(0, 8)}…` },

@@ -1,7 +1,8 @@
 /**
  * Start-up work, in one place and under the database-wide lock so several instances starting
- * together agree: apply migrations, seed the demo tenant and application, make sure every tenant
- * and the webhook service have keys, and create the bootstrap dashboard admin.
+ * together agree: apply migrations, seed the demo tenant and application (and its ID token
+ * encryption key), make sure every tenant and the webhook service have keys, and create the
+ * bootstrap dashboard admin.
  */
 import { config } from "../config";
 import { randomToken } from "../crypto/random";
@@ -12,11 +13,15 @@ import { SYSTEM_ACTOR } from "../audit/record-audit";
 import { createApplication } from "../clients/create-application";
 import { ensureKeys } from "../keys/key-store";
 import { ensureSubjectSecret } from "../tenants/subject-secret";
+import { generatePlaygroundKey, savePlaygroundKey } from "../playground/playground-key";
 import { DEMO_CLIENT_ID, DEMO_TENANT_NAME, demoClientSecret, demoRedirectUri } from "./demo";
+import { DEMO_ID_TOKEN_ENCRYPTION, ensureDemoEncryption, type DemoEncryptionOutcome } from "./demo-encryption";
 
 export interface BootstrapReport {
   migrationsApplied: string[];
   seededDemo: boolean;
+  /** Whether the demo application's ID token encryption key was in place, added now, or could not be. */
+  demoEncryption?: DemoEncryptionOutcome;
   keysCreated: number;
   /** Present only when an admin was generated now: print it once. */
   generatedAdmin?: { email: string; password: string };
@@ -33,6 +38,8 @@ export async function bootstrap(database: Database): Promise<BootstrapReport> {
       const tenant = await db.tenant.create({ data: { name: DEMO_TENANT_NAME, environment: "test" } });
       report.seededDemo = true;
       report.keysCreated += await ensureKeys(database, { purpose: "oidc", tenantId: tenant.id });
+      // Encrypted ID tokens, so that every eID of the test tenant, FTN too, is enabled for it.
+      const encryptionKey = await generatePlaygroundKey();
       await createApplication(
         {
           client_name: "Porta playground",
@@ -42,11 +49,16 @@ export async function bootstrap(database: Database): Promise<BootstrapReport> {
           response_types: ["code", "id_token"],
           grant_types: ["authorization_code", "implicit"],
           token_endpoint_auth_method: "client_secret_basic",
+          jwks: { keys: [encryptionKey.publicJwk] },
+          ...DEMO_ID_TOKEN_ENCRYPTION,
         },
         SYSTEM_ACTOR,
         { clientId: DEMO_CLIENT_ID, clientSecret: demoClientSecret() },
       );
+      await savePlaygroundKey(db, DEMO_CLIENT_ID, encryptionKey);
     }
+    // A demo application seeded before FTN required encryption in test tenants gets its key now.
+    report.demoEncryption = await ensureDemoEncryption(db);
 
     for (const tenant of await db.tenant.findMany({ select: { id: true, subjectSecret: true } })) {
       report.keysCreated += await ensureKeys(database, { purpose: "oidc", tenantId: tenant.id });

@@ -26,8 +26,9 @@ let key: CryptoKey;
 let unregisteredKey: CryptoKey;
 let ecKey: CryptoKey;
 /**
- * private_key_jwt clients: as registered (every eID enabled, FTN among them, so jti is required);
- * without FTN, with and without require_jti; and with request_object_signing_alg ES256.
+ * private_key_jwt clients: as registered with encrypted ID tokens (every eID enabled, FTN among
+ * them, so jti is required); without FTN, with and without require_jti; and with
+ * request_object_signing_alg ES256.
  */
 let pkj: RegisteredClient;
 let pkjNoFtn: RegisteredClient;
@@ -45,15 +46,14 @@ beforeAll(async () => {
   unregisteredKey = (await generateKeyPair("RS256")).privateKey;
   const rsaJwk = { ...(await exportJWK(rsa.publicKey)), kid: "k1", use: "sig", alg: "RS256" };
   const ecJwk = { ...(await exportJWK(ec.publicKey)), kid: "ec1", use: "sig", alg: "ES256" };
-  pkj = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
+  // FTN needs encrypted ID tokens (design.md §15): with them, an application naming no eIDs has it.
+  const encJwk = { ...(await exportJWK((await generateKeyPair("RSA-OAEP-256", { extractable: true })).publicKey)), kid: "enc1", use: "enc", alg: "RSA-OAEP-256" };
+  pkj = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, encJwk] }, id_token_encrypted_response_alg: "RSA-OAEP-256" });
+  expect(pkj.enabled_acr_values).toContain("urn:grn:authn:fi:bank-id");
+  // Without encrypted ID tokens they get every eID but FTN, so only require_jti decides whether a jti is needed.
   pkjNoFtn = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
   pkjJti = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] }, require_jti: true });
-  // FTN switched off (as in the dashboard), so that only require_jti decides whether a jti is needed.
-  const db = await prisma();
-  for (const client of [pkjNoFtn, pkjJti]) {
-    const app = await db.application.findUniqueOrThrow({ where: { clientId: client.client_id } });
-    await db.application.update({ where: { id: app.id }, data: { enabledAcrValues: app.enabledAcrValues.filter((acr) => !requiresJti(acr)) } });
-  }
+  for (const client of [pkjNoFtn, pkjJti]) expect((client.enabled_acr_values as string[]).filter(requiresJti)).toEqual([]);
   pkjEs = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, request_object_signing_alg: "ES256" });
   secretClient = await registerClient(porta);
 });

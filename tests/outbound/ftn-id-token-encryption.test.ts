@@ -1,9 +1,9 @@
 /**
- * FTN needs encrypted ID tokens (design.md §15). In a production tenant whose FTN broker is
- * node-oidc-provider on loopback (tests/support/upstream-oidc.ts): an application enables FTN only
- * with id_token_encrypted_response_alg and an encryption key, an FTN login gives it a JWE that
- * opens with its private key (RSA-OAEP-256 or ECDH-ES), and an application that cannot take one
- * is refused FTN at authorize and PAR.
+ * FTN needs encrypted ID tokens (design.md §15), in every tenant. In a production tenant whose
+ * FTN broker is node-oidc-provider on loopback (tests/support/upstream-oidc.ts): an application
+ * enables FTN only with id_token_encrypted_response_alg and an encryption key, an FTN login gives
+ * it a JWE that opens with its private key (RSA-OAEP-256 or ECDH-ES), and an application that
+ * cannot take one is refused FTN at authorize and PAR.
  */
 import { compactDecrypt, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,9 +127,9 @@ describe("registration in a production tenant", () => {
     expect(stored.idTokenEncryptedResponseAlg).toBe("RSA-OAEP-256");
   });
 
-  it("test tenants run FTN's simulator, which needs no encryption", async () => {
+  it("a test tenant holds FTN's simulator to the same rule (tests/integration/ftn-encryption-test-tenant.test.ts has the rest)", async () => {
     const response = await register(porta, { redirect_uris: [RP_CALLBACK], enabled_acr_values: [FTN_BANK] });
-    expect(response.status).toBe(201);
+    await expectRefusedMetadata(response, /Finnish bank ID .* requires encrypted ID tokens: set id_token_encrypted_response_alg/);
   });
 });
 

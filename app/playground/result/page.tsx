@@ -33,8 +33,22 @@ export default async function PlaygroundResultPage() {
       ) : result.ok ? (
         <div className="space-y-6">
           <p data-testid="playground-status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
-            Login succeeded; the ID token&apos;s signature, issuer, audience and nonce were verified.
+            {result.idTokenEncryption
+              ? "Login succeeded; the ID token was decrypted, and its signature, issuer, audience and nonce were verified."
+              : "Login succeeded; the ID token's signature, issuer, audience and nonce were verified."}
             {result.trimmed ? <span className="mt-1 block text-sm font-normal">The token response and userinfo are not shown: the result was too large to keep.</span> : null}
+          </p>
+          <p data-testid="playground-id-token-encrypted" data-encrypted={result.idTokenEncryption ? "true" : "false"} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            {result.idTokenEncryption ? (
+              <>
+                <span className="font-semibold">Encrypted ID token.</span> Porta encrypted it to the demo application&apos;s key{" "}
+                <code className="break-all">{String(result.idTokenEncryption.kid ?? "")}</code> ({String(result.idTokenEncryption.alg)}, {String(result.idTokenEncryption.enc)}); the playground opened it with its private key. FTN requires this.
+              </>
+            ) : (
+              <>
+                <span className="font-semibold">Unencrypted ID token.</span> The demo application takes its ID tokens signed only, so FTN is not offered to it.
+              </>
+            )}
           </p>
           <section>
             <h2 className="font-medium">ID token claims</h2>
@@ -44,6 +58,12 @@ export default async function PlaygroundResultPage() {
             <h2 className="font-medium">ID token header</h2>
             <Json value={result.idTokenHeader} testId="playground-id-token-header" />
           </section>
+          {result.idTokenEncryption ? (
+            <section>
+              <h2 className="font-medium">Encryption header (JWE)</h2>
+              <Json value={result.idTokenEncryption} testId="playground-id-token-encryption" />
+            </section>
+          ) : null}
           {result.userinfo ? (
             <section>
               <h2 className="font-medium">Userinfo</h2>

@@ -74,8 +74,8 @@ export interface EidFamilyDefinition<Id extends string = string> {
   /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
   readonly requiresJti?: boolean;
   /**
-   * Production logins need the application to take its ID tokens encrypted (design.md §15: FTN);
-   * test tenants run the simulator, which carries no real person's data.
+   * Logins need the application to take its ID tokens encrypted (design.md §15: FTN), in test
+   * tenants too, so that an integration meets the rule before it goes live.
    */
   readonly requiresIdTokenEncryption?: boolean;
   /** `authenticationmethod` of a login at `acr`, through `provider` when the person chose one (bank, operator). */

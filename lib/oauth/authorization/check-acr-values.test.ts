@@ -23,27 +23,29 @@ function refusal(ctx: CheckContext): OAuthError {
   throw new Error("expected an OAuthError");
 }
 
-describe("checkIdTokenEncryption (FTN in production tenants)", () => {
+describe("checkIdTokenEncryption (FTN, in test tenants as in production)", () => {
   const unencrypted = { environment: "production", alg: null } as const;
 
-  it("FTN asked for by an application without encrypted ID tokens → invalid_request", () => {
-    const error = refusal(context([MITID, FTN], true, unencrypted));
+  it.each(["test", "production"] as const)("FTN asked for by an application of a %s tenant without encrypted ID tokens → invalid_request", (environment) => {
+    const error = refusal(context([MITID, FTN], true, { environment, alg: null }));
     expect(error.code).toBe("invalid_request");
     expect(error.description).toBe("acr_values: Finnish bank ID requires encrypted ID tokens, and this application has no id_token_encrypted_response_alg");
   });
 
-  it("among the eIDs it did not name, FTN is not offered", () => {
-    const ctx = context([MITID, FTN, FTN_MOBILE], false, unencrypted);
-    checkIdTokenEncryption(ctx);
-    expect(ctx.request.acrValues).toEqual([MITID]);
+  it("among the eIDs it did not name, FTN is not offered (a test tenant's too)", () => {
+    for (const environment of ["test", "production"] as const) {
+      const ctx = context([MITID, FTN, FTN_MOBILE], false, { environment, alg: null });
+      checkIdTokenEncryption(ctx);
+      expect(ctx.request.acrValues).toEqual([MITID]);
+    }
   });
 
   it("when FTN is all it has → invalid_request", () => {
     expect(refusal(context([FTN], false, unencrypted)).description).toBe("No eID of this application can be used: Finnish bank ID requires encrypted ID tokens");
   });
 
-  it("an application with encrypted ID tokens, or a test tenant, keeps FTN", () => {
-    for (const app of [{ environment: "production", alg: "RSA-OAEP-256" }, { environment: "test", alg: null }] as const) {
+  it("an application with encrypted ID tokens keeps FTN, in either environment", () => {
+    for (const app of [{ environment: "production", alg: "RSA-OAEP-256" }, { environment: "test", alg: "ECDH-ES" }] as const) {
       const ctx = context([FTN, MITID], true, app);
       checkIdTokenEncryption(ctx);
       expect(ctx.request.acrValues).toEqual([FTN, MITID]);

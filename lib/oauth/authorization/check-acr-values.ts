@@ -52,9 +52,10 @@ export function checkAcrValues(ctx: CheckContext): void {
 }
 
 /**
- * FTN needs encrypted ID tokens in production tenants (design.md §15). An application without
- * id_token_encrypted_response_alg (one stored before the rule, or enabled for every eID) that asks
- * for such an eID gets invalid_request; among the eIDs it did not name, they are not offered.
+ * FTN needs encrypted ID tokens, in test tenants as in production (design.md §15). An application
+ * without id_token_encrypted_response_alg (one stored before the rule, or enabled for every eID)
+ * that asks for such an eID gets invalid_request; among the eIDs it did not name, they are not
+ * offered.
  */
 export function checkIdTokenEncryption(ctx: CheckContext): void {
   const { client, request } = ctx;

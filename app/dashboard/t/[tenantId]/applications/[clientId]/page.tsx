@@ -90,7 +90,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
         ) : null}
       </div>
       <h2 className="mb-3 mt-10 text-lg font-semibold">Settings</h2>
-      <ApplicationForm action={updateApplicationAction.bind(null, tenantId, clientId)} methods={methods.map((m) => ({ acr: m.acr, name: m.name, country: m.country, needsEncryption: requiresIdTokenEncryption(m.acr, access.tenant.environment) }))} initial={valuesOf(app)} submitLabel="Save changes" />
+      <ApplicationForm action={updateApplicationAction.bind(null, tenantId, clientId)} methods={methods.map((m) => ({ acr: m.acr, name: m.name, country: m.country, needsEncryption: requiresIdTokenEncryption(m.acr) }))} initial={valuesOf(app)} submitLabel="Save changes" />
       <section className="mt-10 rounded-xl border border-rose-200 bg-white p-5">
         <h2 className="font-semibold text-rose-800">Delete application</h2>
         <p className="mt-1 text-sm text-slate-600">Its users can no longer log in to it, and its credentials stop working. This cannot be undone.</p>

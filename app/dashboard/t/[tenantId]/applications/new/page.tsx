@@ -14,14 +14,14 @@ export default async function NewApplicationPage({ params }: { params: Promise<{
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/applications/new`);
   const environment = access.tenant.environment;
   const methods = methodsForEnvironment(environment);
-  // An application starts with the eIDs it can use as created: unencrypted ID tokens rule out FTN in production.
-  const enabled = methods.filter((m) => !m.testOnly && !requiresIdTokenEncryption(m.acr, environment)).map((m) => m.acr);
+  // An application starts with the eIDs it can use as created: unencrypted ID tokens rule out FTN.
+  const enabled = methods.filter((m) => !m.testOnly && !requiresIdTokenEncryption(m.acr)).map((m) => m.acr);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="New application" description="Porta generates the client ID and, for secret-based authentication, the client secret." />
       <ApplicationForm
         action={createApplicationAction.bind(null, tenantId)}
-        methods={methods.map((m) => ({ acr: m.acr, name: m.name, country: m.country, needsEncryption: requiresIdTokenEncryption(m.acr, environment) }))}
+        methods={methods.map((m) => ({ acr: m.acr, name: m.name, country: m.country, needsEncryption: requiresIdTokenEncryption(m.acr) }))}
         initial={{ "response_types[]": ["code"], scope_strategy: "dynamic", token_endpoint_auth_method: "client_secret_basic", id_token_signed_response_alg: "RS256", "enabled_acr_values[]": enabled }}
         submitLabel="Create application"
       />
