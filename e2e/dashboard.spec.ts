@@ -219,6 +219,45 @@ test("a production application: FTN is refused without encrypted ID tokens, then
   await expect(page.locator("#id_token_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
 });
 
+test("a production tenant's domains: the warning while it shares PUBLIC_URL, each domain's issuer, a taken domain refused", async ({ page }) => {
+  await signIn(page);
+  await page.locator("#tenant-name").fill("Fjord Pension");
+  await page.locator("#tenant-environment").selectOption("production");
+  await page.getByTestId("tenant-create").click();
+  await expect(page).toHaveURL(/\/dashboard\/t\/[0-9a-f-]{36}$/);
+  const pensionPath = new URL(page.url()).pathname;
+  // Acme Bank (a test tenant) has no domain: this production tenant would share its issuer.
+  await expect(page.getByTestId("tenant-shared-warning")).toContainText("shares its issuer and key set with a test tenant");
+  await page.getByRole("link", { name: "Domains" }).click();
+  await expect(page).toHaveURL(`${pensionPath}/domains`);
+  await expect(page.getByTestId("domains-shared-warning")).toBeVisible();
+
+  await page.getByTestId("domains-input").fill("Login.Fjord-Pension.example\nfjord.localhost:3000/oidc");
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("error-domains-error")).toHaveText('"fjord.localhost:3000/oidc": A domain holds no path: give the host name only');
+  await expect(page.getByTestId("domains-input")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByTestId("domains-input").fill("Login.Fjord-Pension.example\nfjord.localhost:3000");
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("domains-saved")).toBeVisible();
+  await expect(page.getByTestId("domains-input")).toHaveValue("fjord.localhost:3000\nlogin.fjord-pension.example");
+  await expect(page.getByTestId("domain-issuer")).toHaveText(["http://fjord.localhost:3000", "https://login.fjord-pension.example"]);
+  await expect(page.getByTestId("domain-discovery").last()).toHaveText("https://login.fjord-pension.example/.well-known/openid-configuration");
+  await expect(page.getByTestId("domains-shared-warning")).toHaveCount(0);
+  await shoot(page, "domains");
+
+  // Another tenant cannot take a domain this one holds.
+  await page.goto(`${tenantPath}/domains`);
+  await page.getByTestId("domains-input").fill("LOGIN.fjord-pension.example");
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("error-domains-error")).toHaveText('"login.fjord-pension.example": this domain is already used by another tenant');
+  await expect(page.getByTestId("domain-list")).toHaveCount(0);
+  await shoot(page, "domains-taken");
+
+  await page.goto(`${pensionPath}/audit`);
+  await expect(page.getByTestId("audit-action")).toContainText(["tenant.update"]);
+});
+
 test("another tenant's application is not found under this tenant, nor a tenant the admin does not belong to", async ({ page }) => {
   await signIn(page);
   const other = await page.goto(`${tenantPath}/applications/porta-demo`); // porta-demo belongs to the Demo tenant

@@ -18,6 +18,7 @@ export function DashboardShell({ email, tenants, current, children }: { email: s
         { href: base, label: "Applications" },
         { href: `${base}/eids`, label: "eIDs" },
         { href: `${base}/keys`, label: "Keys" },
+        { href: `${base}/domains`, label: "Domains" },
         { href: `${base}/tokens`, label: "API tokens" },
         { href: `${base}/audit`, label: "Audit log" },
       ]

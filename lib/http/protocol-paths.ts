@@ -37,6 +37,9 @@ export const PROTOCOL_PATHS = {
   loginBack: "/login/{tx}/back",
   // The error page the hosted login's pages send the browser to when they cannot be shown.
   loginProblem: "/login/{tx}/problem",
+  // The admin API (design §14).
+  adminTenants: "/api/v1/tenants",
+  adminTenant: "/api/v1/tenants/{tenant_id}",
 } as const;
 
 export type ProtocolPathName = keyof typeof PROTOCOL_PATHS;
@@ -49,6 +52,7 @@ const UUID = "[0-9a-f-]{36}";
 
 const PARAMETER_PATTERNS: Record<string, string> = {
   client_id: "[^/]+",
+  tenant_id: "[^/]+",
   tx: UUID,
   id: UUID,
   token: "[A-Za-z0-9_-]{16,128}",

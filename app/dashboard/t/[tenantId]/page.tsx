@@ -3,6 +3,7 @@ import Link from "next/link";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Pagination } from "@/components/dashboard/ui";
 import { listApplications } from "@/lib/clients/list-applications";
+import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "./load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,7 @@ export default async function ApplicationsPage({ params, searchParams }: { param
   const page = Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1);
   const { total, applications: apps } = await listApplications({ tenantId, search: q, page, pageSize: PAGE_SIZE });
   const base = `/dashboard/t/${tenantId}`;
+  const sharesPublicUrl = access.tenant.environment === "production" && (await tenantDomains(tenantId)).length === 0 && (await testTenantOnPublicUrl());
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader
@@ -23,6 +25,11 @@ export default async function ApplicationsPage({ params, searchParams }: { param
         description={`Relying parties of ${access.tenant.name}.`}
         actions={<Link href={`${base}/applications/new`} className={buttonClass} data-testid="new-application">New application</Link>}
       />
+      {sharesPublicUrl ? (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="tenant-shared-warning">
+          This production tenant shares its issuer and key set with a test tenant. <Link className="font-medium underline" href={`${base}/domains`}>Give it its own domain</Link>.
+        </p>
+      ) : null}
       <form className="mb-4 flex gap-2" role="search">
         <label htmlFor="q" className="sr-only">Search applications</label>
         <input id="q" name="q" defaultValue={q} placeholder="Search by name or client ID" className={`${inputClass} mt-0 max-w-sm`} />

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { DashboardShell } from "@/components/dashboard/shell";
+import { Card, EmptyState, PageHeader } from "@/components/dashboard/ui";
+import { config } from "@/lib/config";
+import { domainDiscoveryUrl, domainIssuer } from "@/lib/tenants/domains";
+import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
+import { loadTenant } from "../load-tenant";
+import { saveDomainsAction } from "./actions";
+import { DomainsForm } from "./domains-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Domains" };
+
+export default async function DomainsPage({ params }: { params: Promise<{ tenantId: string }> }) {
+  const { tenantId } = await params;
+  const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/domains`);
+  const domains = await tenantDomains(tenantId);
+  const sharesPublicUrl = access.tenant.environment === "production" && domains.length === 0 && (await testTenantOnPublicUrl());
+  const { issuer } = config();
+  return (
+    <DashboardShell email={admin.email} tenants={tenants} current={access}>
+      <PageHeader title="Domains" description={<>The host names {access.tenant.name} is served on, each its own issuer. Without a domain the tenant is served on <code>{issuer}</code>.</>} />
+      <div className="grid gap-6">
+        {sharesPublicUrl ? (
+          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="domains-shared-warning">
+            This production tenant has no domain, and a test tenant is also served on <code>{issuer}</code>: they share its issuer and its key set. Give this tenant its own domain.
+          </div>
+        ) : null}
+        {domains.length === 0 ? (
+          <EmptyState title="No domains" text={`Applications of this tenant use the issuer ${issuer}.`} />
+        ) : (
+          <Card title="Issuers">
+            <ul className="divide-y divide-slate-100" data-testid="domain-list">
+              {domains.map((domain) => (
+                <li key={domain} className="grid gap-1 py-3 text-sm" data-testid="domain-row">
+                  <span className="font-medium">{domain}</span>
+                  <span className="text-slate-600">Issuer <code data-testid="domain-issuer">{domainIssuer(domain)}</code></span>
+                  <span className="break-all text-slate-600">Discovery <code data-testid="domain-discovery">{domainDiscoveryUrl(domain)}</code></span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {access.role === "owner" ? (
+          <Card title="Edit domains"><DomainsForm action={saveDomainsAction.bind(null, tenantId)} initial={domains.join("\n")} /></Card>
+        ) : (
+          <p className="text-sm text-slate-600">Only owners of this tenant can change its domains.</p>
+        )}
+      </div>
+    </DashboardShell>
+  );
+}
