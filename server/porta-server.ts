@@ -11,7 +11,8 @@ import { randomToken } from "../lib/crypto/random";
 import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
 import { logger } from "../lib/log";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
-import { matchProtocolRoute, notFoundResponse } from "../lib/endpoints/protocol-routes";
+import { matchProtocolRoute, notFoundResponse, routeIssuerContext, runInIssuerContext } from "../lib/endpoints/protocol-routes";
+import { misdirectedResponse } from "../lib/tenants/issuer-context";
 import { pageRequestRefusalResponse, refusePageRequest } from "../lib/http/page-request-guard";
 import { pageLocaleOfHeaders } from "../lib/http/page-locale";
 import type { Locale } from "../lib/i18n/locales";
@@ -93,17 +94,25 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     }
     const route = matchProtocolRoute(req.method ?? "GET", path);
     let work: Promise<void>;
-    if (route?.document) {
-      work = route.document(new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1))).then((doc) => writeDocument(req, res, doc));
-    } else if (route) {
-      work = toWebRequest(req, origin)
-        .then((request) => {
-          // The id this response carries, for lib/'s own log lines about the request.
-          request.headers.set("x-request-id", requestId);
-          request.headers.set(CLIENT_SOCKET_HEADER, socketAddress);
-          return route.handler(request, route.params);
-        })
-        .then((response) => writeWebResponse(res, response, req.method === "HEAD"));
+    if (route) {
+      // The issuer the Host names (design.md §13): PUBLIC_URL's, a tenant domain's, or none (421).
+      work = routeIssuerContext(route, req.headers.host).then((context) => {
+        if (context === undefined) return writeWebResponse(res, misdirectedResponse(), req.method === "HEAD");
+        const document = route.document;
+        if (document) {
+          return runInIssuerContext(context, () => document(new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1))).then((doc) => writeDocument(req, res, doc)));
+        }
+        return runInIssuerContext(context, () =>
+          toWebRequest(req, context && context.kind === "tenant" ? context.issuer : origin)
+            .then((request) => {
+              // The id this response carries, for lib/'s own log lines about the request.
+              request.headers.set("x-request-id", requestId);
+              request.headers.set(CLIENT_SOCKET_HEADER, socketAddress);
+              return route.handler(request, route.params);
+            })
+            .then((response) => writeWebResponse(res, response, req.method === "HEAD")),
+        );
+      });
     } else if (ui) {
       const refusal = refusePageRequest({ method: req.method ?? "GET", rawPath: path, contentLength: req.headers["content-length"], transferEncoding: req.headers["transfer-encoding"], contentType: req.headers["content-type"] });
       if (refusal) {

@@ -7,6 +7,7 @@ import { isValidText } from "../http/valid-text";
 import { applicationCache } from "./application-cache";
 import { APPLICATION_INCLUDE, type ApplicationRecord } from "./application-record";
 import { forgetPublicClientOrigins } from "./public-client-origins";
+import { isServedTenant } from "../tenants/issuer-context";
 
 const byClientId = applicationCache<ApplicationRecord>("by-client-id");
 const byId = applicationCache<ApplicationRecord>("by-id");
@@ -16,6 +17,15 @@ export function findApplication(clientId: string): Promise<ApplicationRecord | n
   // No stored client_id holds NUL or invalid UTF-8 (PostgreSQL would refuse the query itself).
   if (!isValidText(clientId)) return Promise.resolve(null);
   return byClientId.get(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
+}
+
+/**
+ * The application as a protocol endpoint sees it: null when its tenant is not served on the
+ * request's issuer (design.md §13: another tenant's client_id is an unknown client there).
+ */
+export async function findServedApplication(clientId: string): Promise<ApplicationRecord | null> {
+  const application = await findApplication(clientId);
+  return application && (await isServedTenant(application.tenantId)) ? application : null;
 }
 
 export function findApplicationById(id: string): Promise<ApplicationRecord | null> {

@@ -1,10 +1,10 @@
 /** RFC 7591 §3.2.1: an application as client metadata on the wire (and in its audit rows). */
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import type { ApplicationRecord } from "./application-record";
 
 /** The client information response, without the one-time secret values (`client_secret`, `registration_access_token`). */
 export function toClientMetadata(app: ApplicationRecord): Record<string, unknown> {
-  const issuer = config().issuer;
+  const issuer = currentIssuer();
   const optional = (value: unknown) => (value === null || value === undefined ? undefined : value);
   const metadata: Record<string, unknown> = {
     client_id: app.clientId,

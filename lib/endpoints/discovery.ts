@@ -1,6 +1,6 @@
-import { findApplication } from "../clients/find-application";
+import { findServedApplication } from "../clients/find-application";
 import { canServeAcr } from "../clients/id-token-encryption-rule";
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import { withOAuthErrors } from "../http/responses";
 import { entityTag } from "../keys/jwks";
 import { discoveryMetadata } from "../oauth/discovery";
@@ -18,8 +18,8 @@ const DISCOVERY_HEADERS = {
   "Access-Control-Allow-Origin": "*",
 } as const;
 
-/** The tenant-wide document depends only on the configuration: serialised once per issuer. */
-let tenantWide: { issuer: string; doc: EndpointDocument } | undefined;
+/** The tenant-wide document depends only on the issuer: serialised once per issuer (PUBLIC_URL, each domain). */
+const tenantWide = new Map<string, EndpointDocument>();
 
 function document(metadata: Record<string, unknown>): EndpointDocument {
   const body = JSON.stringify(metadata);
@@ -31,11 +31,15 @@ function document(metadata: Record<string, unknown>): EndpointDocument {
  * gets the tenant-wide document: which ids exist is not revealed.
  */
 export async function discoveryDocument(clientId: string | null): Promise<EndpointDocument> {
-  const application = clientId ? await findApplication(clientId) : null;
+  const application = clientId ? await findServedApplication(clientId) : null;
   if (!application) {
-    const issuer = config().issuer;
-    if (tenantWide?.issuer !== issuer) tenantWide = { issuer, doc: document(discoveryMetadata()) };
-    return tenantWide.doc;
+    const issuer = currentIssuer();
+    let doc = tenantWide.get(issuer);
+    if (!doc) {
+      doc = document(discoveryMetadata());
+      tenantWide.set(issuer, doc);
+    }
+    return doc;
   }
   // Only the eIDs it can log in with: no mock eID in production, no FTN without encrypted ID tokens.
   const enabledAcrValues = application.enabledAcrValues.filter(

@@ -7,8 +7,8 @@
  */
 import { compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet } from "jose";
 import type { ApplicationRecord } from "../clients/application-record";
-import { findApplication } from "../clients/find-application";
-import { config } from "../config";
+import { findServedApplication } from "../clients/find-application";
+import { currentIssuer } from "../tenants/issuer-context";
 import { clearCookie, readCookie, SESSION_COOKIE } from "../http/cookies";
 import { PageProblem } from "../http/error-page";
 import { readCappedText } from "../http/read-body";
@@ -40,7 +40,7 @@ async function hintAudience(hint: string): Promise<string | null> {
     const jwks = createLocalJWKSet(JSON.parse(await jwksDocument("oidc")) as JSONWebKeySet);
     await compactVerify(hint, jwks, { algorithms: ["RS256", "PS256", "ES256"] });
     const payload = decodeJwt(hint);
-    if (payload.iss !== config().issuer) return null;
+    if (payload.iss !== currentIssuer()) return null;
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
     return typeof aud === "string" ? aud : null;
   } catch {
@@ -85,7 +85,7 @@ export function logout(request: Request): Promise<Response> {
       if (clientIdParam && clientIdParam !== aud) throw new PageProblem("invalid_request", "badRequest", "client_id does not match the id_token_hint");
       clientId = aud;
     }
-    const client = clientId ? await findApplication(clientId) : null;
+    const client = clientId ? await findServedApplication(clientId) : null;
     if (clientId && !client) throw new PageProblem("invalid_client", "unknownClient", "No application is registered with this client_id");
 
     await endSession(readCookie(request, SESSION_COOKIE));

@@ -18,6 +18,7 @@ import {
   updateClientConfiguration,
 } from "./registration";
 import { authorize } from "./authorize";
+import { createTenantResource, updateTenantResource } from "./admin-tenants";
 import { serveConnectionJwks } from "./eid-connection-jwks";
 import { eidCallback, eidStatus } from "./eid-step";
 import { loginAction } from "./login-actions";
@@ -37,13 +38,14 @@ import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
 import { translator } from "../i18n/translate";
 import { isValidText } from "../http/valid-text";
 import { jsonResponse, methodNotAllowed } from "../http/responses";
+import { misdirectedResponse, resolveIssuerContext, withIssuerContext, type IssuerContext } from "../tenants/issuer-context";
 import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
 
 export type RouteHandler = (request: Request, params: Readonly<Record<string, string>>) => Response | Promise<Response>;
 /** A GET answered from a cached document: the custom server writes it without Web Request/Response objects. */
 export type DocumentHandler = (query: URLSearchParams) => Promise<EndpointDocument>;
 
-export const ROUTE_METHODS = ["GET", "POST", "PUT", "DELETE", "OPTIONS"] as const;
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
 /**
@@ -82,10 +84,15 @@ const TABLE: Record<ProtocolPathName, RouteMethods> = {
   loginCancel: { POST: (r, p) => loginAction(r, p.tx!, "cancel") },
   loginBack: { POST: (r, p) => loginAction(r, p.tx!, "back") },
   loginProblem: { GET: (r, p) => showLoginProblem(r, p.tx!) },
+  adminTenants: { POST: (r) => createTenantResource(r) },
+  adminTenant: { PATCH: (r, p) => updateTenantResource(r, p.tenant_id!) },
 };
 
 /** Served only when EXTENSIONS_URL is on Porta's origin (see extensionJwksPath). */
 const EXTENSION_JWKS_METHODS: RouteMethods = { GET: (r) => serveJwks("extension", r), document: () => jwksEndpointDocument("extension") };
+
+/** Answered on any Host (load balancers probe instances by address): no issuer, no tenant data. */
+const ANY_HOST: ReadonlySet<ProtocolRouteName> = new Set(["liveness", "readiness"]);
 
 export interface ProtocolRoute {
   name: ProtocolRouteName;
@@ -97,6 +104,8 @@ export interface ProtocolRoute {
   document?: DocumentHandler;
   /** The methods that have handlers, for Allow. */
   allowed: readonly RouteMethod[];
+  /** Served on any Host, outside an issuer context (health checks). */
+  anyHost: boolean;
 }
 
 let routes: readonly ProtocolRoute[] | undefined;
@@ -112,7 +121,7 @@ export function protocolRoutes(): readonly ProtocolRoute[] {
       if (method === "OPTIONS") handlers[method] = preflight(cors!, name, allowed.filter((m) => m !== "OPTIONS"));
       else handlers[method] = cors ? withCors(cors, name, methods[method]!) : methods[method];
     }
-    return { name, path, ...compilePath(path), handlers, document: methods.document, allowed };
+    return { name, path, ...compilePath(path), handlers, document: methods.document, allowed, anyHost: ANY_HOST.has(name) };
   });
   return routes;
 }
@@ -122,6 +131,8 @@ export interface RouteMatch {
   params: Readonly<Record<string, string>>;
   /** Set for GET/HEAD of a document route. */
   document?: DocumentHandler;
+  /** Served on any Host (see ANY_HOST). */
+  anyHost?: boolean;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
@@ -160,6 +171,7 @@ export function matchProtocolRoute(method: string, pathname: string): RouteMatch
     const effective = method === "HEAD" ? "GET" : method;
     const handler = route.handlers[effective];
     if (!handler) return { handler: () => methodNotAllowed(route.allowed), params };
+    if (route.anyHost) return { handler, params, anyHost: true };
     return effective === "GET" && route.document ? { handler, params, document: route.document } : { handler, params };
   }
   return undefined;
@@ -178,11 +190,26 @@ export function notFoundResponse(accept: string | null | undefined, locale: Loca
   return jsonResponse({ error: "not_found", error_description: "No such endpoint" }, 404, { "Cache-Control": "no-store" });
 }
 
+/**
+ * The issuer context a matched route runs in (design.md §13): from the Host header, undefined for
+ * a host that serves no issuer (answer misdirectedResponse()); null for a route served on any host.
+ */
+export async function routeIssuerContext(route: RouteMatch, host: string | null | undefined): Promise<IssuerContext | null | undefined> {
+  return route.anyHost ? null : resolveIssuerContext(host);
+}
+
+/** Runs a route's handler in its issuer context. */
+export function runInIssuerContext<T>(context: IssuerContext | null, fn: () => T): T {
+  return context ? withIssuerContext(context, fn) : fn();
+}
+
 /** One protocol request, Web Request → Response (the catch-all route's whole body). */
 export async function serveProtocolRequest(request: Request): Promise<Response> {
-  const route = matchProtocolRoute(request.method, new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const route = matchProtocolRoute(request.method, url.pathname);
   if (!route) return notFoundResponse(request.headers.get("accept"), pageLocale(request));
-  const response = await route.handler(request, route.params);
+  const context = await routeIssuerContext(route, request.headers.get("host") ?? url.host);
+  const response = context === undefined ? misdirectedResponse() : await runInIssuerContext(context, () => route.handler(request, route.params));
   if (request.method !== "HEAD" || response.body === null) return response;
   await response.body.cancel();
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });

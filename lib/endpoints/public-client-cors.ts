@@ -17,7 +17,7 @@
  *   network failure. Such an answer says nothing about any client.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import { findApplication, findApplicationById } from "../clients/find-application";
+import { findServedApplication, findApplicationById } from "../clients/find-application";
 import { isAnyPublicClientOrigin, isPublicClientOriginOf } from "../clients/public-client-origins";
 import { bearerToken } from "../admin/authenticate-admin-token";
 import type { CorsGate } from "../http/cors";
@@ -46,7 +46,7 @@ async function authenticatingClient(request: Request): Promise<ApplicationRecord
   } catch {
     return null; // The endpoint answers the malformed request itself.
   }
-  return clientId ? findApplication(clientId) : null;
+  return clientId ? findServedApplication(clientId) : null;
 }
 
 /** Userinfo: the client the presented access token was issued to (header, or form for POST). */

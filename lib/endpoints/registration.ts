@@ -15,11 +15,13 @@ import { clientIpOf } from "../http/client-ip";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readJsonObject } from "../http/read-body";
 import { invalidToken } from "../oauth/errors";
+import { invalidMetadata } from "../clients/client-metadata-error";
+import { currentIssuerContext, isServedTenant } from "../tenants/issuer-context";
 
 export function registerClient(request: Request): Promise<Response> {
   return withOAuthErrors("register", async () => {
     const actor = await authenticateAdminToken(request.headers.get("authorization"));
-    const body = await readJsonObject(request, "invalid_client_metadata");
+    const body = await registrationInTenantOfIssuer(await readJsonObject(request, "invalid_client_metadata"), actor);
     const created = await createApplication(body, actor);
     return jsonResponse(
       {
@@ -33,13 +35,32 @@ export function registerClient(request: Request): Promise<Response> {
   });
 }
 
+/**
+ * Registration on a tenant domain creates the client in that tenant (design.md §13): another
+ * tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own domain, is refused.
+ */
+async function registrationInTenantOfIssuer(body: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>> {
+  const context = currentIssuerContext();
+  const requested = typeof body.tenant_id === "string" ? body.tenant_id : (actor.tenantId ?? undefined);
+  if (context.kind === "tenant") {
+    if (requested !== undefined && requested !== context.tenantId) throw invalidMetadata("tenant_id", "tenant_id: this issuer registers applications only in its own tenant");
+    return { ...body, tenant_id: context.tenantId };
+  }
+  if (requested !== undefined && !(await isServedTenant(requested))) {
+    throw invalidMetadata("tenant_id", "tenant_id: this tenant is served on its own domain: register there");
+  }
+  return body;
+}
+
 async function authorizeConfiguration(request: Request, clientId: string) {
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) throw missingBearer("The registration access token is required: Authorization: Bearer <token>");
   // Abuse limits (lib/abuse/limits.ts): the registration access token authenticates the client.
   const ip = clientIpOf(request);
   await refuseBlockedClient(clientId, ip);
-  const application = await findByRegistrationToken(clientId, token);
+  const found = await findByRegistrationToken(clientId, token);
+  // Another issuer's client is unknown here (design.md §13).
+  const application = found && (await isServedTenant(found.tenantId)) ? found : null;
   // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
   if (!application) {
     await countClientFailure(clientId, ip);

@@ -8,6 +8,7 @@ import { readForm } from "../http/read-body";
 import { OAuthError, invalidToken } from "../oauth/errors";
 import { findActiveAccessToken, userinfoClaimsOf } from "../oauth/token/access-tokens";
 import { findApplicationById } from "../clients/find-application";
+import { isServedTenant } from "../tenants/issuer-context";
 import { userinfoJwt } from "../oauth/userinfo-response";
 
 async function presentedToken(request: Request): Promise<string | undefined> {
@@ -30,8 +31,10 @@ export function userinfo(request: Request): Promise<Response> {
     }
     const row = await findActiveAccessToken(token);
     if (!row) throw invalidToken("The access token is invalid, expired or revoked");
-    const claims = userinfoClaimsOf(row);
     const client = await findApplicationById(row.applicationId);
+    // An access token of a tenant this issuer does not serve is unknown here (design.md §13).
+    if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
+    const claims = userinfoClaimsOf(row);
     if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
       return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });
     }

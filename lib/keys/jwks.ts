@@ -3,7 +3,7 @@ import type { JWK } from "jose";
 import { db } from "../db/client";
 import type { KeyPurpose } from "../db/generated/client";
 import { KEY_CACHE_TTL_MS } from "./algorithms";
-import { publishedKeys } from "./key-store";
+import { publishedKeys, type PublishedKey } from "./key-store";
 import { processCache } from "../process-cache";
 
 /** A serialised JWKS and its entity tag (RFC 9110 §8.8.3): the tag changes when the key set does. */
@@ -12,12 +12,26 @@ export interface JwksBody {
   etag: string;
 }
 
-interface CachedJwks extends JwksBody {
+/**
+ * Which keys a JWKS lists (design.md §13): every published key, or those of the tenants an issuer
+ * serves. `key` names the selection, so its serialisation is kept with the cached keys.
+ */
+export interface KeySelection {
+  key: string;
+  includes(tenantId: string | null): boolean;
+}
+
+export const ALL_KEYS: KeySelection = { key: "all", includes: () => true };
+
+interface CachedKeys {
+  keys: PublishedKey[];
+  /** Serialisations by selection key, made on first use. */
+  bodies: Map<string, JwksBody>;
   expiresAt: number;
 }
 
-const cache = processCache<KeyPurpose, CachedJwks>("jwks");
-const inflight = processCache<KeyPurpose, Promise<CachedJwks>>("jwks-inflight");
+const cache = processCache<KeyPurpose, CachedKeys>("jwks");
+const inflight = processCache<KeyPurpose, Promise<CachedKeys>>("jwks-inflight");
 /** Bumped by every clear: a read that began before a rotation does not refill the cache after it. */
 const generation = processCache<"n", number>("jwks-generation");
 
@@ -25,13 +39,22 @@ export function entityTag(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
-async function load(purpose: KeyPurpose): Promise<CachedJwks> {
+async function load(purpose: KeyPurpose): Promise<CachedKeys> {
   const started = generation.get("n") ?? 0;
   const keys = await publishedKeys(await db(), purpose);
-  const body = JSON.stringify({ keys: keys.map((k): JWK => k.publicJwk) });
-  const entry = { body, etag: entityTag(body), expiresAt: Date.now() + KEY_CACHE_TTL_MS };
+  const entry = { keys, bodies: new Map<string, JwksBody>(), expiresAt: Date.now() + KEY_CACHE_TTL_MS };
   if ((generation.get("n") ?? 0) === started) cache.set(purpose, entry);
   return entry;
+}
+
+function serialise(entry: CachedKeys, selection: KeySelection): JwksBody {
+  let body = entry.bodies.get(selection.key);
+  if (!body) {
+    const text = JSON.stringify({ keys: entry.keys.filter((k) => selection.includes(k.tenantId)).map((k): JWK => k.publicJwk) });
+    body = { body: text, etag: entityTag(text) };
+    entry.bodies.set(selection.key, body);
+  }
+  return body;
 }
 
 /**
@@ -39,19 +62,19 @@ async function load(purpose: KeyPurpose): Promise<CachedJwks> {
  * another instance appears here within that time (a rotation here clears the cache at once).
  * Concurrent requests after expiry share one database read.
  */
-export async function jwksBody(purpose: KeyPurpose): Promise<JwksBody> {
+export async function jwksBody(purpose: KeyPurpose, selection: KeySelection = ALL_KEYS): Promise<JwksBody> {
   const hit = cache.get(purpose);
-  if (hit && hit.expiresAt > Date.now()) return hit;
+  if (hit && hit.expiresAt > Date.now()) return serialise(hit, selection);
   let pending = inflight.get(purpose);
   if (!pending) {
     pending = load(purpose).finally(() => inflight.delete(purpose));
     inflight.set(purpose, pending);
   }
-  return pending;
+  return serialise(await pending, selection);
 }
 
-export async function jwksDocument(purpose: KeyPurpose): Promise<string> {
-  return (await jwksBody(purpose)).body;
+export async function jwksDocument(purpose: KeyPurpose, selection: KeySelection = ALL_KEYS): Promise<string> {
+  return (await jwksBody(purpose, selection)).body;
 }
 
 export function clearJwksCache(): void {

@@ -112,6 +112,8 @@ export async function rotateKeys(database: Database, owner: KeyOwner): Promise<s
 
 export interface PublishedKey {
   kid: string;
+  /** The tenant whose ID tokens it signs; null for Porta's own (extension) keys. */
+  tenantId: string | null;
   alg: string;
   state: string;
   publicJwk: JWK;
@@ -125,7 +127,7 @@ export async function publishedKeys(database: Database, purpose: KeyPurpose, now
       OR: [{ state: { in: ["current", "next"] } }, { state: "retired", unpublishAt: { gt: now } }],
     },
     orderBy: [{ createdAt: "asc" }, { kid: "asc" }],
-    select: { kid: true, alg: true, state: true, publicJwk: true },
+    select: { kid: true, tenantId: true, alg: true, state: true, publicJwk: true },
   });
   return rows.map((row) => ({ ...row, publicJwk: row.publicJwk as JWK }));
 }

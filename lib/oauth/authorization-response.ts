@@ -5,7 +5,7 @@
  * from the hosted login's `protocolPages` messages.
  */
 import { createHash } from "node:crypto";
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import type { Locale } from "../i18n/locales";
 import { translator, type Translate } from "../i18n/translate";
 import { escapeHtml, htmlPage } from "../http/html";
@@ -46,7 +46,7 @@ export function responseLocation(redirectUri: string, mode: "query" | "fragment"
 }
 
 function withParams(params: Record<string, string | undefined>): [string, string][] {
-  const all = { ...params, iss: config().issuer };
+  const all = { ...params, iss: currentIssuer() };
   return Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined);
 }
 

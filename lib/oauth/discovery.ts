@@ -3,7 +3,7 @@
  * It lists only what Porta serves; features add their entries as they land.
  * With ?client_id= the document is the application's: acr_values_supported are its enabled eIDs.
  */
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import { EID_METHODS } from "../eid/catalogue";
 import { SIGNING_ALGS } from "../keys/algorithms";
 import { ENCRYPTION_ALGS, ENCRYPTION_ENCS } from "../clients/encryption-algorithms";
@@ -23,7 +23,7 @@ const CLAIMS_SUPPORTED = [
 ];
 
 export function discoveryMetadata(scope: DiscoveryScope = {}): Record<string, unknown> {
-  const issuer = config().issuer;
+  const issuer = currentIssuer();
   const acrValues = scope.enabledAcrValues ?? EID_METHODS.filter((m) => !m.testOnly).map((m) => m.acr);
   return {
     issuer,

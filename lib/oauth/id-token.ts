@@ -6,7 +6,7 @@ import { CompactEncrypt, importJWK, SignJWT } from "jose";
 import { clientEncryptionKey } from "../clients/client-keys";
 import { DEFAULT_ENCRYPTION_ENC, isEncryptionAlg } from "../clients/encryption-algorithms";
 import type { ApplicationRecord } from "../clients/application-record";
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";
 
@@ -49,7 +49,7 @@ export async function signIdToken(client: ApplicationRecord, claims: IdTokenClai
   const { sub, ...rest } = claims;
   return new SignJWT({ ...rest })
     .setProtectedHeader({ alg, kid: key.kid, typ: "JWT" })
-    .setIssuer(config().issuer)
+    .setIssuer(currentIssuer())
     .setAudience(client.clientId)
     .setSubject(sub)
     .setIssuedAt(now)

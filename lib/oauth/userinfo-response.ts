@@ -6,7 +6,7 @@
 import { SignJWT } from "jose";
 import type { ApplicationRecord } from "../clients/application-record";
 import { DEFAULT_ENCRYPTION_ENC } from "../clients/encryption-algorithms";
-import { config } from "../config";
+import { currentIssuer } from "../tenants/issuer-context";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";
 import { encryptPayload, encryptToClient } from "./id-token";
@@ -19,7 +19,7 @@ export async function userinfoJwt(client: ApplicationRecord, claims: Record<stri
     const key = await activeSigningKey("oidc", client.tenantId, signAlg);
     const signed = await new SignJWT(claims)
       .setProtectedHeader({ alg: signAlg, kid: key.kid, typ: "JWT" })
-      .setIssuer(config().issuer)
+      .setIssuer(currentIssuer())
       .setAudience(client.clientId)
       .setIssuedAt()
       .sign(key.key);

@@ -8,6 +8,7 @@
  * method of a route without a case, fails it. Every route also gets HEAD (when it has GET) and
  * each method it lacks (405 with Allow), generated from the table.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catchAll from "../../app/[...protocol]/route";
 import * as callbackRoute from "../../app/login/callback/route";
@@ -87,6 +88,7 @@ const GET = request("GET");
 const POST = request("POST");
 const PUT = request("PUT");
 const DELETE = request("DELETE");
+const PATCH = request("PATCH");
 const OPTIONS = request("OPTIONS");
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -352,6 +354,26 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
         return { path: `/login/${id}/problem?p=unknownEid`, headers: { Cookie: cookie } };
       }),
       GET(undefined, "an unknown login's problem page", () => `/login/${UNKNOWN_ID}/problem?p=expired`),
+    ],
+  },
+  adminTenants: {
+    example: () => "/api/v1/tenants",
+    cases: [
+      POST(201, "a tenant with the platform token → 201", (fx) => ({ path: "/api/v1/tenants", headers: bearer(fx.porta.adminToken), json: { name: `Parity ${randomUUID()}`, environment: "test" } })),
+      POST(401, "without a token → 401", () => ({ path: "/api/v1/tenants", json: { name: "Parity", environment: "test" } })),
+      POST(400, "a domain with a path → 400", (fx) => ({ path: "/api/v1/tenants", headers: bearer(fx.porta.adminToken), json: { name: `Parity ${randomUUID()}`, environment: "test", domains: ["login.example.com/x"] } })),
+    ],
+  },
+  adminTenant: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}`,
+    cases: [
+      PATCH(200, "a rename with the platform token → 200", async (fx) => {
+        const created = await fetch(`${fx.porta.issuer}/api/v1/tenants`, { method: "POST", headers: { ...bearer(fx.porta.adminToken), "Content-Type": "application/json" }, body: JSON.stringify({ name: `Parity ${randomUUID()}`, environment: "test" }) });
+        const { id } = (await created.json()) as { id: string };
+        return { path: `/api/v1/tenants/${id}`, headers: bearer(fx.porta.adminToken), json: { name: `Renamed ${randomUUID()}` } };
+      }),
+      PATCH(404, "an unknown tenant → 404", (fx) => ({ path: `/api/v1/tenants/${UNKNOWN_ID}`, headers: bearer(fx.porta.adminToken), json: { name: "Nobody" } })),
+      PATCH(401, "a wrong token → 401", () => ({ path: `/api/v1/tenants/${UNKNOWN_ID}`, headers: bearer("not-the-platform-token"), json: { name: "Nobody" } })),
     ],
   },
 };

@@ -2,12 +2,15 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { basicAuth } from "../support/clients";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 import { hashToken } from "../../lib/crypto/hash";
 import pg from "pg";
 
 const instances: { process: PortaProcess; url: string }[] = [];
+// Instances are reached by address with the issuer's Host, as behind the load balancer.
+sendIssuerHost("http://porta.test:8080", () => instances.map((i) => i.url));
 beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const port = await freePort();

@@ -32,6 +32,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuth, RP_CALLBACK } from "../support/clients";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 
@@ -44,6 +45,8 @@ const ACR = "urn:grn:authn:dk:mitid:substantial";
 
 let porta: PortaProcess;
 let base = "";
+// Instances are reached by address with the issuer's Host, as behind the load balancer.
+sendIssuerHost(ISSUER, () => (base ? [base] : []));
 let admin: pg.Client; // on the server's maintenance database, never on Porta's own
 let databaseName = "";
 let client: { client_id: string; client_secret: string };

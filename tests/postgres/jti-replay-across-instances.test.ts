@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { responseParams, TestBrowser } from "../support/browser";
 import { RP_CALLBACK } from "../support/clients";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 
 const ISSUER = "http://porta.test:8080";
 const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 const instances: { process: PortaProcess; url: string }[] = [];
+// Instances are reached by address with the issuer's Host, as behind the load balancer.
+sendIssuerHost(ISSUER, () => instances.map((i) => i.url));
 let key: CryptoKey;
 let clientId: string;
 

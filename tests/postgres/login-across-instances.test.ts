@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginId, responseParams, TestBrowser } from "../support/browser";
 import { basicAuth, RP_CALLBACK } from "../support/clients";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 
 const ISSUER = "http://porta.test:8080";
 const instances: { process: PortaProcess; url: string }[] = [];
+// Instances are reached by address with the issuer's Host, as behind the load balancer.
+sendIssuerHost(ISSUER, () => instances.map((i) => i.url));
 let client: { client_id: string; client_secret: string };
 
 beforeAll(async () => {

@@ -7,10 +7,13 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 
 const root = path.resolve(__dirname, "..", "..");
 const instances: { process: PortaProcess; url: string }[] = [];
+// Instances are reached by address with the issuer's Host, as behind the load balancer.
+sendIssuerHost("http://porta.test:8080", () => instances.map((i) => i.url));
 
 beforeAll(async () => {
   for (let i = 0; i < 2; i++) {

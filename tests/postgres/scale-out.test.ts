@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginId, responseParams, TestBrowser } from "../support/browser";
 import { RP_CALLBACK } from "../support/clients";
 import { freePort } from "../support/free-port";
+import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 
@@ -21,6 +22,8 @@ const root = path.resolve(__dirname, "..", "..");
 const instances: { process: PortaProcess; port: number; alive: boolean; served: number }[] = [];
 let proxy: Server;
 let issuer = "";
+// Instances reached by address, past the proxy, still carry the issuer's Host.
+sendIssuerHost(() => issuer, () => instances.map((i) => `http://127.0.0.1:${i.port}`));
 let next = 0;
 let key: CryptoKey;
 let clientId = "";

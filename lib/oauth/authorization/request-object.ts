@@ -9,7 +9,7 @@ import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { clientVerificationKeys } from "../../clients/client-keys";
-import { config } from "../../config";
+import { currentIssuer } from "../../tenants/issuer-context";
 import { OAuthError } from "../errors";
 import { useJtiOnce } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
@@ -42,7 +42,7 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   }
   if (claims.iss !== client.clientId) throw invalid("request object iss must be the client_id");
   if (claims.client_id !== undefined && claims.client_id !== client.clientId) throw invalid("client_id inside the request object differs from the one outside");
-  const issuer = config().issuer;
+  const issuer = currentIssuer();
   const aud = claims.aud;
   if (!(aud === issuer || (Array.isArray(aud) && aud.includes(issuer)))) throw invalid(`request object aud must be the issuer ${issuer}`);
   if (typeof claims.exp !== "number") throw invalid("request object must have exp");

@@ -5,7 +5,7 @@
  * (RFC 9700 §4.11.2).
  */
 import type { ApplicationRecord } from "../../clients/application-record";
-import { findApplication } from "../../clients/find-application";
+import { findServedApplication } from "../../clients/find-application";
 import { isValidText } from "../../http/valid-text";
 import { OAuthError } from "../errors";
 import type { ResponseMode } from "../authorization-response";
@@ -55,7 +55,7 @@ export async function loadClientForAuthorization(raw: RawAuthorizationParams): P
   if (raw.duplicated.has("client_id")) throw new AuthorizationRequestError(new OAuthError("invalid_client", "client_id is repeated"), undefined);
   const clientId = raw.params.get("client_id");
   if (!clientId) throw new AuthorizationRequestError(new OAuthError("invalid_client", "client_id is required"), undefined);
-  const client = await findApplication(clientId);
+  const client = await findServedApplication(clientId);
   if (!client) throw new AuthorizationRequestError(new OAuthError("invalid_client", "No application is registered with this client_id"), undefined);
   return client;
 }

@@ -10,7 +10,7 @@
 import { decodeJwt } from "jose";
 import { countClientFailure, refuseBlockedClient } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
-import { findApplication } from "../../clients/find-application";
+import { findServedApplication } from "../../clients/find-application";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
 import { clientIpOf } from "../../http/client-ip";
 import { OAuthError, invalidRequest } from "../errors";
@@ -100,10 +100,10 @@ async function authenticate(credentials: Credentials, verifyAssertion: Assertion
   const failed = (reason: string) => new ClientAuthenticationError(reason, credentials.clientId || undefined, usedBasic);
   if (credentials.method === "private_key_jwt") {
     if (!verifyAssertion) throw invalidClient("private_key_jwt is not accepted here", false);
-    const client = credentials.clientId ? await findApplication(credentials.clientId) : null;
+    const client = credentials.clientId ? await findServedApplication(credentials.clientId) : null;
     return verifyAssertion(client, credentials.assertion!, credentials.clientId);
   }
-  const client = await findApplication(credentials.clientId);
+  const client = await findServedApplication(credentials.clientId);
   if (!client) throw failed("unknown client_id");
   if (client.tokenEndpointAuthMethod !== credentials.method) {
     throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not ${credentials.method}`);

@@ -13,9 +13,9 @@
 import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-record";
-import { findApplication } from "../../clients/find-application";
+import { findServedApplication } from "../../clients/find-application";
 import { clientVerificationKeys } from "../../clients/client-keys";
-import { config } from "../../config";
+import { currentIssuer } from "../../tenants/issuer-context";
 import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
 import { useJtiOnce, type JtiUse } from "../jti-store";
@@ -100,13 +100,13 @@ export async function verifyClientAssertion(
   if (formClientId && formClientId !== claims.sub) throw malformed("client_id differs from the client_assertion's sub");
   const clientId = claims.iss;
   const failed = (reason: string) => new ClientAuthenticationError(reason, clientId);
-  const client = await findApplication(clientId);
+  const client = await findServedApplication(clientId);
   if (!client) throw failed("unknown client_id");
   if (client.tokenEndpointAuthMethod !== "private_key_jwt") {
     throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
   }
 
-  const issuer = config().issuer;
+  const issuer = currentIssuer();
   const aud = claims.aud;
   const audOk = aud === issuer || (Array.isArray(aud) && aud.length === 1 && aud[0] === issuer);
   if (!audOk) throw failed(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
