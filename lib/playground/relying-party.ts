@@ -7,6 +7,7 @@ import * as oauth from "oauth4webapi";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { z } from "zod";
 import { config } from "../config";
+import { sendWithHost } from "../net/send-with-host";
 import { DEMO_CLIENT_ID, demoClientSecret, demoRedirectUri } from "../setup/demo";
 import { expectedIdTokenEncryption, openIdToken, type OpenedIdToken } from "./id-token-decryption";
 
@@ -46,14 +47,14 @@ export interface PlaygroundResult {
   responseParameters: Record<string, string>;
 }
 
+/** Calls to Porta's own public origin go to this process on loopback, under the public Host. */
 function internalFetch(): typeof fetch {
   const cfg = config();
-  const publicOrigin = new URL(cfg.issuer).origin;
-  const internalOrigin = `http://127.0.0.1:${cfg.port}`;
+  const publicUrl = new URL(cfg.issuer);
   return (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    const target = url.origin === publicOrigin ? new URL(`${url.pathname}${url.search}`, internalOrigin) : url;
-    return fetch(target, init);
+    const request = new Request(input, init);
+    if (new URL(request.url).origin !== publicUrl.origin) return fetch(request);
+    return sendWithHost(publicUrl.host, request, { hostname: "127.0.0.1", port: cfg.port });
   };
 }
 
