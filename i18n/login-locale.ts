@@ -1,13 +1,20 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { BROWSER_COOKIE, cookieName } from "@/lib/http/cookies";
-import { loadLoginPage } from "@/lib/login/page-data";
+import { loadLoginPage, type LoginPageData } from "@/lib/login/page-data";
+import { resolveIssuerContext, withIssuerContext } from "@/lib/tenants/issuer-context";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
 
-/** The login for this browser, loaded once per request (the layout's locale and the page share it). */
-export const loadLoginForBrowser = cache(async (tx: string) => {
-  const browser = (await cookies()).get(cookieName(BROWSER_COOKIE))?.value;
-  return loadLoginPage(tx, browser);
+/**
+ * The login for this browser, loaded once per request (the layout's locale and the page share it),
+ * in the issuer context of the page's Host: a login of a tenant not served there is missing
+ * (design.md §13), and so is any login on a host that serves no issuer.
+ */
+export const loadLoginForBrowser = cache(async (tx: string): Promise<LoginPageData> => {
+  const context = await resolveIssuerContext((await headers()).get("host"));
+  if (!context) return { kind: "missing" };
+  const jar = await cookies();
+  return withIssuerContext(context, () => loadLoginPage(tx, jar.get(cookieName(BROWSER_COOKIE))?.value));
 });
 
 /**

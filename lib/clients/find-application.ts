@@ -33,6 +33,15 @@ export function findApplicationById(id: string): Promise<ApplicationRecord | nul
   return byId.get(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
 }
 
+/**
+ * A login's application as the request's issuer sees it: null when its tenant is not served there
+ * (design.md §13: a login belongs to its tenant's domain and is unknown on any other).
+ */
+export async function findServedApplicationById(id: string): Promise<ApplicationRecord | null> {
+  const application = await findApplicationById(id);
+  return application && (await isServedTenant(application.tenantId)) ? application : null;
+}
+
 /** Clears this process's cached copies of an application (after every write to it). */
 export function forgetApplication(app: { id: string; clientId: string }): void {
   byClientId.delete(app.clientId);

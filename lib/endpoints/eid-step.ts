@@ -4,7 +4,7 @@
  * - GET /login/{id}/eid/status: the BankID page's poll (JSON).
  * Each is bound to the browser that started the login and to the eID step's state.
  */
-import { findApplicationById } from "../clients/find-application";
+import { findApplicationById, findServedApplicationById } from "../clients/find-application";
 import { hashToken } from "../crypto/hash";
 import { EidFailure } from "../eid/connector";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
@@ -47,10 +47,10 @@ function json(body: unknown, status = 200): Response {
 
 export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
   const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  if (!tx) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
+  // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+  const client = tx && (await findServedApplicationById(tx.applicationId));
+  if (!tx || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
   if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });
-  const client = await findApplicationById(tx.applicationId);
-  if (!client) return json({ error: "invalid_request", error_description: NO_APPLICATION }, 404);
   try {
     return json(await pollEidStep(tx, client, stepRequestOf(request, tx), new URL(request.url).searchParams));
   } catch (error) {

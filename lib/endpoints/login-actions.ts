@@ -9,6 +9,7 @@ import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { PageProblem } from "../http/error-page";
 import { readForm } from "../http/read-body";
 import { isSameOrigin } from "../http/same-origin";
+import { isServedTenant } from "../tenants/issuer-context";
 import { seeOther } from "../http/see-other";
 import { decideConsent } from "../login/consent-step";
 import { cancelEidStep, finishEidStep, stepRequestOf } from "../login/eid-step";
@@ -57,13 +58,16 @@ export function loginAction(request: Request, transactionId: string, action: Log
     if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
     const form = await readForm(request);
     const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-    if (!tx) throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
+    const client = tx && (await findApplicationById(tx.applicationId));
+    // A login belongs to its tenant's issuer: on another domain it is unknown (design.md §13).
+    if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
+      throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
+    }
     exchange.uiLocales = requestOf(tx).uiLocales;
     if (tx.state === "completed" || tx.state === "failed") {
       throw new PageProblem("invalid_request", "finished", "This login has already finished. Go back to the service and start again.");
     }
     if (!ALLOWED_STATES[action].includes(tx.state)) return seeOther(stepPathFor(tx));
-    const client = await findApplicationById(tx.applicationId);
     if (!client) throw new PageProblem("invalid_request", "badRequest", "The application of this login no longer exists");
     exchange.login = tx;
     return perform(action, tx, client, form, request);

@@ -3,6 +3,7 @@
  * (the login expired, finished, or asks for an eID that is not available). The pages send the
  * browser here so that every error page is this one, in the login's language.
  */
+import { findServedApplicationById } from "../clients/find-application";
 import { findEidMethod } from "../eid/catalogue";
 import { methodNameIn } from "../eid/family-text";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
@@ -13,7 +14,9 @@ import { findBrowserTransaction, requestOf } from "../login/transaction";
 export async function showLoginProblem(request: Request, transactionId: string): Promise<Response> {
   const asked = new URL(request.url).searchParams.get("p");
   const problem = isProblemKey(asked) ? asked : "badRequest";
-  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+  const found = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+  // Another tenant's login lends this page nothing, not even its language (design.md §13).
+  const tx = found && (await findServedApplicationById(found.applicationId)) ? found : null;
   const method = tx?.acr ? findEidMethod(tx.acr) : undefined;
   const locale = pageLocale(request, tx ? requestOf(tx).uiLocales : []);
   return renderErrorPage({

@@ -2,11 +2,11 @@
  * GET /login/resume/{token}: the browser's return from a webhook's 303 page (spec 3, design.md §7).
  * Usable once, within 15 minutes, and only by the browser that started the login.
  */
-import { findApplicationById } from "../clients/find-application";
-import { config } from "../config";
+import { findServedApplicationById } from "../clients/find-application";
 import { hashToken } from "../crypto/hash";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { PageProblem } from "../http/error-page";
+import { currentIssuer } from "../http/request-issuer";
 import { logger } from "../log";
 import { resumeAfterWebhookRedirect } from "../login/post-auth-webhook";
 import { findPausedTransaction, TransactionConflictError } from "../login/transaction";
@@ -23,12 +23,12 @@ export function resumeLogin(request: Request, token: string): Promise<Response> 
     if (!browser || hashToken(browser) !== tx.browserHash) {
       throw new PageProblem("invalid_request", "otherBrowser", "This login was started in another browser. Continue it in the browser where you began.", 403);
     }
-    const client = await findApplicationById(tx.applicationId);
+    const client = await findServedApplicationById(tx.applicationId);
     if (!client) throw new PageProblem("invalid_request", "finished", NOT_VALID);
     exchange.login = tx;
     const url = new URL(request.url);
     try {
-      return await resumeAfterWebhookRedirect(tx, client, `${config().issuer}${url.pathname}${url.search}`);
+      return await resumeAfterWebhookRedirect(tx, client, `${currentIssuer()}${url.pathname}${url.search}`);
     } catch (error) {
       if (error instanceof OAuthError || error instanceof TransactionConflictError) throw error;
       logger.error({ err: error }, "resume failed");

@@ -1,11 +1,11 @@
 /**
  * Porta's cookies (design.md §9, §12): HttpOnly, SameSite=Lax, Path=/, no Domain. When the issuer
- * is https they are also Secure and named with the `__Host-` prefix, so neither a sibling subdomain
+ * (the request's: PUBLIC_URL or a tenant domain) is https they are also Secure and named with the `__Host-` prefix, so neither a sibling subdomain
  * nor a plain-http page can set or shadow them; on http (development, tests) they keep their plain
  * names. Callers name a cookie by its base name (BROWSER_COOKIE, …): this module writes, and reads
  * back, only the name in force.
  */
-import { config } from "../config";
+import { currentIssuer } from "./request-issuer";
 
 export const BROWSER_COOKIE = "porta_browser";
 export const SESSION_COOKIE = "porta_session";
@@ -13,8 +13,9 @@ export const SESSION_COOKIE = "porta_session";
 /** Porta's own token cookies hold 16–128 base64url characters; anything else is ignored. */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{16,128}$/;
 
+/** Whether the request's issuer (PUBLIC_URL, or the tenant domain it is answered on) is https. */
 export function isHttpsIssuer(): boolean {
-  return config().issuer.startsWith("https:");
+  return currentIssuer().startsWith("https:");
 }
 
 /** The name a cookie carries in this deployment: `__Host-<base>` on https, `<base>` on http. */

@@ -13,8 +13,8 @@
  *   request needs no CORS) are never looked up.
  * Discovery and the JWKS are public documents and send `Access-Control-Allow-Origin: *` themselves.
  */
-import { config } from "../config";
 import { logger } from "../log";
+import { currentIssuerOrigin } from "./request-issuer";
 
 /** Which origins may call a route from a browser. */
 export interface CorsGate {
@@ -49,7 +49,7 @@ export function crossOrigin(request: Request): string | undefined {
   }
   // A path, a trailing slash, credentials, upper case or a default port: not what browsers send.
   if (parsed.origin !== origin || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) return undefined;
-  return origin === new URL(config().issuer).origin ? undefined : origin;
+  return origin === currentIssuerOrigin() ? undefined : origin;
 }
 
 /** Adds `Origin` to the answer's Vary (it depends on the Origin header). */

@@ -1,6 +1,6 @@
 /** What a hosted login page needs, loaded for the browser that owns the login. */
 import type { ApplicationRecord } from "../clients/application-record";
-import { findApplicationById } from "../clients/find-application";
+import { findServedApplicationById } from "../clients/find-application";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { findBrowserTransaction, requestOf, type LoginTransaction } from "./transaction";
 
@@ -13,7 +13,7 @@ export async function loadLoginPage(transactionId: string, browserToken: string 
   const tx = await findBrowserTransaction(transactionId, browserToken);
   if (!tx) return { kind: "missing" };
   if (tx.state === "completed" || tx.state === "failed") return { kind: "finished" };
-  const client = await findApplicationById(tx.applicationId);
+  const client = await findServedApplicationById(tx.applicationId);
   if (!client) return { kind: "missing" };
   return { kind: "ok", tx, client, request: requestOf(tx) };
 }

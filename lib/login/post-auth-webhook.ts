@@ -3,10 +3,10 @@
  * 303 → pause until the browser returns to resumeUrl; any failure → server_error, no token.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import { config } from "../config";
 import { hashToken } from "../crypto/hash";
 import { randomHex128, randomToken } from "../crypto/random";
 import type { WebhookExtension } from "../db/generated/client";
+import { currentIssuer } from "../http/request-issuer";
 import { seeOther } from "../http/see-other";
 import { OAuthError } from "../oauth/errors";
 import { applyClaimsOperations } from "../webhooks/claims-operations";
@@ -44,7 +44,7 @@ export async function runPostAuthWebhook(
     conversationId,
     environment: client.tenant.environment,
     user: { ...auth.claims, sub: auth.subject },
-    resumeUrl: `${config().issuer}/login/resume/${resumeToken}`,
+    resumeUrl: `${currentIssuer()}/login/resume/${resumeToken}`,
   };
   const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook }, event, { allowRedirect: tx.kind === "browser" });
   switch (outcome.kind) {

@@ -3,16 +3,14 @@
  * issuer (the tenants without a domain, exactly as before domains existed), a tenant domain is
  * that tenant's own issuer, and any other host is served no issuer (421).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
 import { jsonResponse } from "../http/responses";
 import { domainIssuer } from "./domains";
 import type { KeySelection } from "../keys/jwks";
 import { hostMap, type HostMap } from "./host-map";
+import { currentIssuerContext, servingContext, type IssuerContext } from "../http/request-issuer";
 
-export type IssuerContext =
-  | { kind: "default"; issuer: string }
-  | { kind: "tenant"; issuer: string; tenantId: string };
+export { currentIssuer, currentIssuerContext, withIssuerContext, type IssuerContext } from "../http/request-issuer";
 
 /** The context of a Host header value, or undefined when the host serves no issuer. */
 export function issuerContextOf(host: string | null | undefined, map: HostMap, issuer = config().issuer): IssuerContext | undefined {
@@ -46,26 +44,9 @@ export function misdirectedResponse(): Response {
   return jsonResponse({ error: "invalid_request", error_description: "No issuer is served on this host" }, 421, { "Cache-Control": "no-store" });
 }
 
-const serving = new AsyncLocalStorage<IssuerContext>();
-
-/** Runs a protocol request's handler in its issuer context. */
-export function withIssuerContext<T>(context: IssuerContext, fn: () => T): T {
-  return serving.run(context, fn);
-}
-
-/** The context of the request being answered; the default issuer outside one. */
-export function currentIssuerContext(): IssuerContext {
-  return serving.getStore() ?? { kind: "default", issuer: config().issuer };
-}
-
-/** The issuer of the request being answered (PUBLIC_URL outside a protocol request). */
-export function currentIssuer(): string {
-  return serving.getStore()?.issuer ?? config().issuer;
-}
-
 /** Whether the request being answered may use a tenant's clients, keys and sessions. */
 export async function isServedTenant(tenantId: string): Promise<boolean> {
-  const context = serving.getStore();
+  const context = servingContext();
   if (context?.kind === "tenant") return context.tenantId === tenantId;
   return !(await hostMap()).hasDomains(tenantId);
 }

@@ -12,7 +12,11 @@ export interface Hop {
 export class TestBrowser {
   private readonly jar = new Map<string, Map<string, string>>();
 
-  constructor(private readonly base: string) {}
+  /** `send` replaces fetch, e.g. to reach a tenant domain on loopback (issuer-host-fetch.ts). */
+  constructor(
+    private readonly base: string,
+    private readonly send: typeof fetch = (input, init) => fetch(input, init),
+  ) {}
 
   cookie(name: string, origin = new URL(this.base).origin): string | undefined {
     return this.jar.get(origin)?.get(name);
@@ -39,7 +43,7 @@ export class TestBrowser {
   async request(method: string, target: string, body?: Record<string, string>, headers: Record<string, string> = {}): Promise<Hop> {
     const url = new URL(target, this.base);
     const cookies = this.jar.get(url.origin);
-    const response = await fetch(url, {
+    const response = await this.send(url, {
       method,
       redirect: "manual",
       headers: {

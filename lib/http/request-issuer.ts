@@ -1,0 +1,38 @@
+/**
+ * The issuer a request is answered for (design.md §13): PUBLIC_URL's or a tenant domain's. The
+ * routing table (and the hosted login's pages) resolve it from the Host (lib/tenants/issuer-context.ts)
+ * and run the request in it; the cookie, same-origin and CORS checks here follow it.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { config } from "../config";
+
+export type IssuerContext =
+  | { kind: "default"; issuer: string }
+  | { kind: "tenant"; issuer: string; tenantId: string };
+
+const serving = new AsyncLocalStorage<IssuerContext>();
+
+/** Runs a request's handler in its issuer context. */
+export function withIssuerContext<T>(context: IssuerContext, fn: () => T): T {
+  return serving.run(context, fn);
+}
+
+/** The context of the request being answered, if one was set. */
+export function servingContext(): IssuerContext | undefined {
+  return serving.getStore();
+}
+
+/** The context of the request being answered; the default issuer outside one. */
+export function currentIssuerContext(): IssuerContext {
+  return serving.getStore() ?? { kind: "default", issuer: config().issuer };
+}
+
+/** The issuer of the request being answered (PUBLIC_URL outside a protocol request). */
+export function currentIssuer(): string {
+  return serving.getStore()?.issuer ?? config().issuer;
+}
+
+/** The origin of the request's issuer: where Porta's own pages and forms are. */
+export function currentIssuerOrigin(): string {
+  return new URL(currentIssuer()).origin;
+}
