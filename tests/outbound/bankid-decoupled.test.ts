@@ -5,8 +5,7 @@
  * most one per 2 s per order, whoever polls), acr_data from the order, every way the order can
  * end, the RP API failing, and ping mode, where Porta drives the order itself.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startPingReceiver, type PingReceiver } from "../support/ping-receiver";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
@@ -238,39 +237,28 @@ describe("the RP API failing", () => {
 });
 
 describe("CIBA ping mode in a production tenant", () => {
-  let server: Server;
+  let receiver: PingReceiver;
   let pingClient: RegisteredClient;
-  const pings: { authorization: string | undefined; body: string }[] = [];
-  const waiting: (() => void)[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      req.on("end", () => {
-        pings.push({ authorization: req.headers.authorization, body });
-        res.writeHead(204).end();
-        waiting.splice(0).forEach((resolve) => resolve());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    receiver = await startPingReceiver();
     pingClient = await registerClient(porta, {
       tenant_id: tenant.tenantId,
       grant_types: [CIBA_GRANT],
       response_types: undefined,
       redirect_uris: undefined,
       backchannel_token_delivery_mode: "ping",
-      backchannel_client_notification_endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`,
+      backchannel_client_notification_endpoint: receiver.url,
     });
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await receiver.close();
   });
 
   /** Starts a ping-mode request and waits for Porta's ping (the client never polls before it). */
   async function startAndAwaitPing(token: string, personalNumber: string): Promise<string> {
-    const pinged = new Promise<void>((resolve) => waiting.push(resolve));
+    const pinged = receiver.nextPing();
     const started = await post("/ciba/bc-authorize", pingClient, { scope: "openid ssn", acr_values: BANKID, login_hint: `sub:ssn:${personalNumber}`, client_notification_token: token });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await pinged;
@@ -280,7 +268,7 @@ describe("CIBA ping mode in a production tenant", () => {
   it("Porta collects the order itself and pings when the person has answered; then the client gets its tokens", async () => {
     double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete", user: DEFAULT_USER } });
     const id = await startAndAwaitPing("nt-ping-1234", DEFAULT_USER.personalNumber);
-    expect(pings.at(-1)).toEqual({ authorization: "Bearer nt-ping-1234", body: JSON.stringify({ auth_req_id: id }) });
+    expect(receiver.pings.at(-1)).toEqual({ authorization: "Bearer nt-ping-1234", body: JSON.stringify({ auth_req_id: id }) });
     const order = double.lastOrder()!;
     expect(order.collects).toHaveLength(2);
     expectSpacedCollects(order.collects);
@@ -291,9 +279,9 @@ describe("CIBA ping mode in a production tenant", () => {
 
   it("pings as well when the person cancels; the client then hears access_denied", async () => {
     double.scripts.push({ pending: [], outcome: { status: "failed", hintCode: "userCancel" } });
-    const count = pings.length;
+    const count = receiver.pings.length;
     const id = await startAndAwaitPing("nt-ping-5678", SARA);
-    expect(pings).toHaveLength(count + 1);
+    expect(receiver.pings).toHaveLength(count + 1);
     expect((await pollCiba(id, pingClient)).body.error).toBe("access_denied");
   });
 });

@@ -6,8 +6,7 @@
  * ping-mode relying party Porta polls the provider itself and pings the client with the outcome.
  * How the provider failing ends a login: oidc-ciba-failures.test.ts.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startPingReceiver, type PingReceiver } from "../support/ping-receiver";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
@@ -104,30 +103,19 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
 });
 
 describe("a ping-mode relying party", () => {
-  let server: Server;
+  let receiver: PingReceiver;
   let pingClient: RegisteredClient;
-  const pings: { authorization: string | undefined; body: string }[] = [];
-  const waiting: (() => void)[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      req.on("end", () => {
-        pings.push({ authorization: req.headers.authorization, body });
-        res.writeHead(204).end();
-        waiting.splice(0).forEach((resolve) => resolve());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    receiver = await startPingReceiver();
     pingClient = await relayClient(porta, tenantId, {
       backchannel_token_delivery_mode: "ping",
-      backchannel_client_notification_endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`,
+      backchannel_client_notification_endpoint: receiver.url,
     });
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await receiver.close();
   });
 
   /**
@@ -135,7 +123,7 @@ describe("a ping-mode relying party", () => {
    * the provider once `answer` says so, and waits for Porta's ping; the auth_req_id.
    */
   async function startAndAwaitPing(token: string, answer: () => Promise<void>): Promise<string> {
-    const pinged = new Promise<void>((resolve) => waiting.push(resolve));
+    const pinged = receiver.nextPing();
     const started = await startCiba(porta, pingClient, { client_notification_token: token });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await answer();
@@ -152,7 +140,7 @@ describe("a ping-mode relying party", () => {
       await broker.tokenAnswered(); // Porta asked, the person had not answered yet
       await broker.approve();
     });
-    expect(pings.at(-1)).toEqual({ authorization: "Bearer nt-relay-1234", body: JSON.stringify({ auth_req_id: id }) });
+    expect(receiver.pings.at(-1)).toEqual({ authorization: "Bearer nt-relay-1234", body: JSON.stringify({ auth_req_id: id }) });
     const asked = broker.tokenRequestTimes.slice(before);
     expect(asked.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < asked.length; i++) expect(asked[i]! - asked[i - 1]!).toBeGreaterThanOrEqual(2000);
@@ -166,9 +154,9 @@ describe("a ping-mode relying party", () => {
 
   it("pings as well when the person declines at the provider; the client then hears access_denied", async () => {
     broker.interval = 1;
-    const count = pings.length;
+    const count = receiver.pings.length;
     const id = await startAndAwaitPing("nt-relay-5678", () => broker.decline());
-    expect(pings).toHaveLength(count + 1);
+    expect(receiver.pings).toHaveLength(count + 1);
     expect(await tokensFor(id)).toEqual({ status: 400, body: { error: "access_denied", error_description: "The person declined the login at the eID" } });
   });
 
