@@ -16,12 +16,18 @@ import { languageSwitch, loginTransactionOf, nextPageHeaders } from "@/lib/http/
 import { isProtocolPath } from "@/lib/http/protocol-paths";
 import { pageRequestRefusalResponse, refusePageRequest, refuseUnparsableMultipart } from "@/lib/http/page-request-guard";
 import { pageLocale } from "@/lib/http/page-locale";
+import { withPageHost } from "@/lib/http/request-issuer";
 
 const OWN_HEADERS = /^\/playground\/(?:start|callback)$/;
 
 const IS_DEVELOPMENT = process.env.NODE_ENV === "development";
 
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest) {
+  // HSTS and the language cookie follow the issuer of the page's host (PUBLIC_URL or a tenant domain).
+  return withPageHost(request.headers.get("host"), () => answer(request));
+}
+
+async function answer(request: NextRequest) {
   const url = request.nextUrl;
   // The protocol routes cap and check their own input; other requests are checked before Next parses them.
   if (!isProtocolPath(url.pathname)) {

@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { BROWSER_COOKIE, cookieName } from "@/lib/http/cookies";
+import { withPageHost } from "@/lib/http/request-issuer";
 import { loadLoginPage, type LoginPageData } from "@/lib/login/page-data";
 import { resolveIssuerContext, withIssuerContext } from "@/lib/tenants/issuer-context";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
@@ -26,8 +27,9 @@ export const requestLocale = cache(async (): Promise<Locale> => {
   const tx = h.get(LOGIN_TX_HEADER);
   if (!tx) return DEFAULT_LOCALE;
   const login = await loadLoginForBrowser(tx);
+  const jar = await cookies();
   return resolveLocale({
-    cookie: (await cookies()).get(cookieName(LOCALE_COOKIE))?.value,
+    cookie: withPageHost(h.get("host"), () => jar.get(cookieName(LOCALE_COOKIE))?.value),
     uiLocales: login.kind === "ok" ? login.request.uiLocales : [],
     acceptLanguage: h.get("accept-language"),
   });

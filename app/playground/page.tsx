@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { PortaLogo } from "@/components/porta-logo";
 import { DEFAULT_ENCRYPTION_ENC } from "@/lib/clients/encryption-algorithms";
-import { findApplication } from "@/lib/clients/find-application";
 import { canServeAcr } from "@/lib/clients/id-token-encryption-rule";
-import { config } from "@/lib/config";
 import { EID_METHODS } from "@/lib/eid/catalogue";
-import { DEMO_CLIENT_ID, demoRedirectUri } from "@/lib/setup/demo";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { playgroundForHost } from "@/lib/playground/endpoints";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Playground" };
@@ -22,10 +22,12 @@ const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-
 const label = "block text-sm font-medium text-slate-700";
 
 export default async function PlaygroundPage() {
-  const issuer = config().issuer;
-  const demo = await findApplication(DEMO_CLIENT_ID);
+  // PUBLIC_URL's playground logs in as the demo application; a tenant domain's as its tenant's.
+  const rp = await playgroundForHost((await headers()).get("host"));
+  if (!rp) notFound();
+  const { issuer, application: demo, clientId, redirectUri } = rp;
   // The eIDs it can log in with: FTN only while it takes its ID tokens encrypted.
-  const enabled = new Set(demo ? demo.enabledAcrValues.filter((acr) => canServeAcr(demo, acr)) : []);
+  const enabled = new Set(demo.enabledAcrValues.filter((acr) => canServeAcr(demo, acr)));
   const methods = EID_METHODS.filter((m) => enabled.has(m.acr));
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -43,12 +45,12 @@ export default async function PlaygroundPage() {
           <dt className="text-slate-500">Issuer</dt>
           <dd className="font-mono break-all" data-testid="playground-issuer">{issuer}</dd>
           <dt className="text-slate-500">Client ID</dt>
-          <dd className="font-mono" data-testid="playground-client-id">{DEMO_CLIENT_ID}</dd>
+          <dd className="font-mono break-all" data-testid="playground-client-id">{clientId}</dd>
           <dt className="text-slate-500">Redirect URI</dt>
-          <dd className="font-mono break-all">{demoRedirectUri()}</dd>
+          <dd className="font-mono break-all">{redirectUri}</dd>
           <dt className="text-slate-500">ID token encryption</dt>
           <dd data-testid="playground-encryption">
-            {demo?.idTokenEncryptedResponseAlg ? (
+            {demo.idTokenEncryptedResponseAlg ? (
               <><span className="font-mono">{demo.idTokenEncryptedResponseAlg} · {demo.idTokenEncryptedResponseEnc ?? DEFAULT_ENCRYPTION_ENC}</span> — the playground opens the ID tokens with its private key (FTN requires encrypted ID tokens)</>
             ) : (
               "none — FTN is not offered"
@@ -133,7 +135,7 @@ export default async function PlaygroundPage() {
             Start login
           </button>
           {/* A plain link: a prefetching <Link> would call the logout endpoint in the background. */}
-          <a href={`/oauth2/logout?client_id=${DEMO_CLIENT_ID}`} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="playground-logout">
+          <a href={`/oauth2/logout?client_id=${encodeURIComponent(clientId)}`} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="playground-logout">
             End the Porta session
           </a>
         </div>

@@ -26,6 +26,7 @@ describe("checkRedirectUri", () => {
     ["http://localhost:8080/cb", "test"],
     ["http://127.0.0.1:5000/cb", "test"],
     ["http://[::1]:5000/cb", "test"],
+    ["http://shop.localhost:3000/playground/callback", "test"],
   ] as const)("accepts %s in a %s tenant", (uri, environment) => {
     expect(() => checkRedirectUri(uri, environment)).not.toThrow();
   });
@@ -42,6 +43,8 @@ describe("checkRedirectUri", () => {
     ["http to a public host", "http://rp.example/cb", "test", /localhost or 127\.0\.0\.1/],
     ["http to a host that starts like loopback", "http://127.0.0.1.rp.example/cb", "test", /https/],
     ["http to localhost in a production tenant", "http://localhost:8080/cb", "production", /production/],
+    ["http to a *.localhost name in a production tenant", "http://shop.localhost:3000/cb", "production", /production/],
+    ["http to a name that merely ends in localhost", "http://evillocalhost/cb", "test", /https/],
     ["http to 127.0.0.1 in a production tenant", "http://127.0.0.1:8080/cb", "production", /production/],
     ["a custom scheme", "com.example.app:/cb", "test", /must use https/],
     ["javascript:", "javascript:alert(1)", "test", /must use https/],

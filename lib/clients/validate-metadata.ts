@@ -50,10 +50,11 @@ export function checkRedirectUri(raw: string, environment: Environment, field: "
   if (url.origin === new URL(config().issuer).origin) return;
   if (url.protocol === "http:") {
     const host = bareHostname(url);
-    if (environment === "test" && (host === "localhost" || host === "127.0.0.1" || host === "::1")) return;
+    // *.localhost names are loopback too (RFC 6761 §6.3; browsers resolve them so): loopback tenant domains.
+    if (environment === "test" && (host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "::1")) return;
     throw fail(
       environment === "test"
-        ? "must use https (plain http is allowed only to localhost or 127.0.0.1)"
+        ? "must use https (plain http is allowed only to localhost, *.localhost or 127.0.0.1)"
         : "must use https (production tenants accept no plain http)",
     );
   }

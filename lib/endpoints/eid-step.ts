@@ -4,7 +4,7 @@
  * - GET /login/{id}/eid/status: the BankID page's poll (JSON).
  * Each is bound to the browser that started the login and to the eID step's state.
  */
-import { findApplicationById, findServedApplicationById } from "../clients/find-application";
+import { findServedApplicationById } from "../clients/find-application";
 import { hashToken } from "../crypto/hash";
 import { EidFailure } from "../eid/connector";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
@@ -17,7 +17,6 @@ import { OAuthError } from "../oauth/errors";
 import { withBrowserErrors } from "./browser-errors";
 
 const NOT_IN_PROGRESS = "This login has expired, has already finished, or was started in another browser. Go back to the service and start again.";
-const NO_APPLICATION = "The application of this login no longer exists";
 
 export function eidCallback(request: Request): Promise<Response> {
   return withBrowserErrors("eID callback", request, async (exchange) => {
@@ -34,8 +33,9 @@ export function eidCallback(request: Request): Promise<Response> {
     if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
       throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
     }
-    const client = await findApplicationById(tx.applicationId);
-    if (!client) throw new PageProblem("invalid_request", "badRequest", NO_APPLICATION);
+    // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+    const client = await findServedApplicationById(tx.applicationId);
+    if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
     exchange.login = tx;
     return finishEidStep(tx, client, stepRequestOf(request, tx), query);
   });

@@ -32,6 +32,28 @@ export function currentIssuer(): string {
   return serving.getStore()?.issuer ?? config().issuer;
 }
 
+/**
+ * The issuer of a host by the scheme rule of design.md §13: `https://<host>`, `http://` only for
+ * *.localhost names (with or without a port). Tenant domains are named by it (lib/tenants/domains.ts).
+ */
+export function hostIssuer(host: string): string {
+  const name = host.replace(/:\d+$/, "");
+  return `${name.endsWith(".localhost") ? "http" : "https"}://${host}`;
+}
+
+/**
+ * Runs `fn` as a page served on `host` (a Host header): PUBLIC_URL's issuer for its own host and
+ * for no host, otherwise the host's issuer by the scheme rule. For what Next-rendered pages decide
+ * before any lookup (proxy.ts: HSTS, the language cookie; cookie names read by pages): the scheme
+ * alone. Whether the host serves a tenant is the page's own decision (a login page resolves it).
+ */
+export function withPageHost<T>(host: string | null | undefined, fn: () => T): T {
+  const issuer = config().issuer;
+  const wanted = host?.toLowerCase();
+  const served = !wanted || wanted === new URL(issuer).host ? issuer : hostIssuer(wanted);
+  return serving.run({ kind: "default", issuer: served }, fn);
+}
+
 /** The origin of the request's issuer: where Porta's own pages and forms are. */
 export function currentIssuerOrigin(): string {
   return new URL(currentIssuer()).origin;

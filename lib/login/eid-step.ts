@@ -5,7 +5,6 @@
  * `state` is stored as a hash so its callback finds the login, once.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import { config } from "../config";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
@@ -17,6 +16,7 @@ import type { Locale } from "../i18n/locales";
 import { OAuthError } from "../oauth/errors";
 import { seeOther } from "../http/see-other";
 import { clientIpOf } from "../http/client-ip";
+import { currentIssuer } from "../http/request-issuer";
 import { pageLocale } from "../http/page-locale";
 import { completeEid } from "./complete-eid";
 import { failLogin } from "./fail-login";
@@ -54,7 +54,8 @@ async function resolve(tx: LoginTransaction, client: ApplicationRecord, step: St
     loginHint: requestOf(tx).loginHint,
     locale: step.locale,
     endUserIp: step.endUserIp,
-    issuer: config().issuer,
+    // The issuer the browser is on (PUBLIC_URL or the tenant's domain): upstream eIDs send it back there.
+    issuer: currentIssuer(),
     state: stateOf(tx),
   };
   return { connector, login };

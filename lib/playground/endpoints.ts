@@ -9,11 +9,50 @@ import { readCappedText } from "../http/read-body";
 import { OAuthError } from "../oauth/errors";
 import { seeOther } from "../http/see-other";
 import { logger } from "../log";
+import { resolveIssuerContext, withIssuerContext } from "../tenants/issuer-context";
+import { currentPlaygroundClient, type PlaygroundClient } from "./playground-app";
 import { beginLogin, completeLogin, ZPlaygroundRequestSchema, type PendingLogin } from "./relying-party";
 import type { PlaygroundResult } from "./relying-party";
 import { MAX_SEALED_BYTES, PLAYGROUND_RESULT_COOKIE, PLAYGROUND_STATE_COOKIE, playgroundCookie, readPlaygroundCookie, seal, unseal } from "./session";
 
-export async function startPlayground(request: Request): Promise<Response> {
+/** The playground on a host that serves no issuer, or whose tenant has not turned it on. */
+function notHere(): Response {
+  return htmlPage({
+    title: "Playground",
+    status: 404,
+    body: "<h1>No playground here</h1><p>The playground is not turned on for this domain. An owner of its tenant turns it on in the dashboard (Domains).</p>",
+  });
+}
+
+/**
+ * Runs a playground endpoint for the request's Host (design.md §13): PUBLIC_URL with the demo
+ * application, a tenant domain with that tenant's playground application.
+ */
+async function onRequestHost(request: Request, handle: (rp: PlaygroundClient) => Promise<Response>): Promise<Response> {
+  const context = await resolveIssuerContext(request.headers.get("host") ?? new URL(request.url).host);
+  if (!context) return notHere();
+  return withIssuerContext(context, async () => {
+    const rp = await currentPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined);
+    return rp ? handle(rp) : notHere();
+  });
+}
+
+/** The playground's relying party on a Host (the playground page), or null when there is none. */
+export async function playgroundForHost(host: string | null): Promise<PlaygroundClient | null> {
+  const context = await resolveIssuerContext(host);
+  if (!context) return null;
+  return withIssuerContext(context, () => currentPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined));
+}
+
+export function startPlayground(request: Request): Promise<Response> {
+  return onRequestHost(request, (rp) => start(request, rp));
+}
+
+export function playgroundCallback(request: Request): Promise<Response> {
+  return onRequestHost(request, (rp) => callback(request, rp));
+}
+
+async function start(request: Request, rp: PlaygroundClient): Promise<Response> {
   const q = new URL(request.url).searchParams;
   const parsed = ZPlaygroundRequestSchema.safeParse({
     acr_values: q.getAll("acr_values"),
@@ -30,7 +69,7 @@ export async function startPlayground(request: Request): Promise<Response> {
     const issue = parsed.error.issues[0];
     return htmlPage({ title: "Playground", status: 400, body: `<h1>Invalid playground input</h1><p>${issue?.path.join(".")}: ${issue?.message}</p><p><a class="button" href="/playground">Back</a></p>` });
   }
-  const { url, pending } = await beginLogin(parsed.data);
+  const { url, pending } = await beginLogin(rp, parsed.data);
   return seeOther(url, { "Set-Cookie": playgroundCookie(PLAYGROUND_STATE_COOKIE, seal(pending, "state"), 900) });
 }
 
@@ -54,7 +93,7 @@ function sealResult(result: PlaygroundResult): string {
   return seal({ ...essential, trimmed: true }, "result");
 }
 
-export async function playgroundCallback(request: Request): Promise<Response> {
+async function callback(request: Request, rp: PlaygroundClient): Promise<Response> {
   let parameters: URLSearchParams;
   if (request.method === "POST") {
     try {
@@ -74,7 +113,7 @@ export async function playgroundCallback(request: Request): Promise<Response> {
     result = { ok: false, error: "no_pending_login", errorDescription: "This browser has no playground login in progress (start one from the playground).", responseParameters: {} };
   } else {
     try {
-      result = await completeLogin(parameters, pending);
+      result = await completeLogin(rp, parameters, pending);
     } catch (error) {
       logger.warn({ err: error }, "playground login failed");
       result = { ok: false, error: "playground_error", errorDescription: (error as Error).message, responseParameters: {} };

@@ -8,8 +8,8 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { z } from "zod";
 import { config } from "../config";
 import { sendWithHost } from "../net/send-with-host";
-import { DEMO_CLIENT_ID, demoClientSecret, demoRedirectUri } from "../setup/demo";
 import { expectedIdTokenEncryption, openIdToken, type OpenedIdToken } from "./id-token-decryption";
+import type { PlaygroundClient } from "./playground-app";
 
 export const ZPlaygroundRequestSchema = z.object({
   acr_values: z.array(z.string().max(100)).max(20).default([]),
@@ -47,32 +47,31 @@ export interface PlaygroundResult {
   responseParameters: Record<string, string>;
 }
 
-/** Calls to Porta's own public origin go to this process on loopback, under the public Host. */
-function internalFetch(): typeof fetch {
-  const cfg = config();
-  const publicUrl = new URL(cfg.issuer);
+/** Calls to the issuer's origin (PUBLIC_URL or a tenant domain) go to this process on loopback, under its Host. */
+function internalFetch(rp: PlaygroundClient): typeof fetch {
+  const issuer = new URL(rp.issuer);
   return (input, init) => {
     const request = new Request(input, init);
-    if (new URL(request.url).origin !== publicUrl.origin) return fetch(request);
-    return sendWithHost(publicUrl.host, request, { hostname: "127.0.0.1", port: cfg.port });
+    if (new URL(request.url).origin !== issuer.origin) return fetch(request);
+    return sendWithHost(issuer.host, request, { hostname: "127.0.0.1", port: config().port });
   };
 }
 
-const options = () => ({ [oauth.customFetch]: internalFetch(), [oauth.allowInsecureRequests]: true });
+const options = (rp: PlaygroundClient) => ({ [oauth.customFetch]: internalFetch(rp), [oauth.allowInsecureRequests]: true });
 
-async function authorizationServer(): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(config().issuer);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, options()));
+async function authorizationServer(rp: PlaygroundClient): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(rp.issuer);
+  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, options(rp)));
 }
 
 /** The authorization URL for a playground request, and the pending state to keep. */
-export async function beginLogin(input: TPlaygroundRequest): Promise<{ url: string; pending: PendingLogin }> {
+export async function beginLogin(rp: PlaygroundClient, input: TPlaygroundRequest): Promise<{ url: string; pending: PendingLogin }> {
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const url = new URL(`${config().issuer}/oauth2/authorize`);
+  const url = new URL(`${rp.issuer}/oauth2/authorize`);
   const p = url.searchParams;
-  p.set("client_id", DEMO_CLIENT_ID);
-  p.set("redirect_uri", demoRedirectUri());
+  p.set("client_id", rp.clientId);
+  p.set("redirect_uri", rp.redirectUri);
   p.set("response_type", input.response_type);
   p.set("scope", ["openid", ...input.scopes].join(" "));
   p.set("state", state);
@@ -102,6 +101,7 @@ function errorResult(parameters: Record<string, string>, error: string, descript
  * signature, iss, aud and nonce.
  */
 async function completeImplicit(
+  rp: PlaygroundClient,
   as: oauth.AuthorizationServer,
   parameters: URLSearchParams,
   pending: PendingLogin,
@@ -113,9 +113,9 @@ async function completeImplicit(
   if (error) return errorResult(shown, error, parameters.get("error_description") ?? "");
   const idToken = parameters.get("id_token");
   if (!idToken) return errorResult(shown, "invalid_response", "The response has no id_token");
-  const opened = await openIdToken(idToken, await expectedIdTokenEncryption());
-  const jwks = (await (await internalFetch()(as.jwks_uri!)).json()) as JSONWebKeySet;
-  const { payload, protectedHeader } = await jwtVerify(opened.jws, createLocalJWKSet(jwks), { issuer: as.issuer, audience: DEMO_CLIENT_ID });
+  const opened = await openIdToken(idToken, await expectedIdTokenEncryption(rp.application));
+  const jwks = (await (await internalFetch(rp)(as.jwks_uri!)).json()) as JSONWebKeySet;
+  const { payload, protectedHeader } = await jwtVerify(opened.jws, createLocalJWKSet(jwks), { issuer: as.issuer, audience: rp.clientId });
   if (payload.nonce !== pending.nonce) return errorResult(shown, "invalid_response", "The ID token's nonce does not match");
   return {
     ok: true,
@@ -127,11 +127,11 @@ async function completeImplicit(
 }
 
 /** Validates the authorization response and, for a code, redeems it and calls userinfo. */
-export async function completeLogin(parameters: URLSearchParams, pending: PendingLogin): Promise<PlaygroundResult> {
+export async function completeLogin(rp: PlaygroundClient, parameters: URLSearchParams, pending: PendingLogin): Promise<PlaygroundResult> {
   const shown = Object.fromEntries([...parameters].map(([k, v]) => [k, k === "code" || k === "id_token" ? `${v.slice(0, 12)}…` : v]));
-  const as = await authorizationServer();
-  const client: oauth.Client = { client_id: DEMO_CLIENT_ID };
-  if (pending.responseType === "id_token") return completeImplicit(as, parameters, pending, shown);
+  const as = await authorizationServer(rp);
+  const client: oauth.Client = { client_id: rp.clientId };
+  if (pending.responseType === "id_token") return completeImplicit(rp, as, parameters, pending, shown);
   let validated: URLSearchParams;
   try {
     validated = oauth.validateAuthResponse(as, client, parameters, pending.state);
@@ -145,14 +145,14 @@ export async function completeLogin(parameters: URLSearchParams, pending: Pendin
   const response = await oauth.authorizationCodeGrantRequest(
     as,
     client,
-    oauth.ClientSecretBasic(demoClientSecret()),
+    oauth.ClientSecretBasic(rp.clientSecret),
     validated,
-    demoRedirectUri(),
+    rp.redirectUri,
     pending.codeVerifier ?? oauth.nopkce,
-    options(),
+    options(rp),
   );
   // oauth4webapi hands an encrypted ID token to `jweDecrypt`, then checks the signed one inside.
-  const expected = await expectedIdTokenEncryption();
+  const expected = await expectedIdTokenEncryption(rp.application);
   let opened: OpenedIdToken | undefined;
   const jweDecrypt: oauth.JweDecryptFunction = async (jwe) => {
     opened = await openIdToken(jwe, expected);
@@ -162,13 +162,13 @@ export async function completeLogin(parameters: URLSearchParams, pending: Pendin
   try {
     tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true, [oauth.jweDecrypt]: jweDecrypt });
     opened ??= await openIdToken(tokens.id_token!, expected);
-    await oauth.validateApplicationLevelSignature(as, response, options());
+    await oauth.validateApplicationLevelSignature(as, response, options(rp));
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError) return errorResult(shown, error.error, error.error_description ?? "");
     return errorResult(shown, "invalid_response", (error as Error).message);
   }
   const claims = oauth.getValidatedIdTokenClaims(tokens)!;
-  const infoResponse = await oauth.userInfoRequest(as, client, tokens.access_token, options());
+  const infoResponse = await oauth.userInfoRequest(as, client, tokens.access_token, options(rp));
   const userinfo = await oauth.processUserInfoResponse(as, client, claims.sub, infoResponse);
   const [header] = opened.jws.split(".");
   return {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { config } from "../config";
+import { hostIssuer } from "../http/request-issuer";
 
 export const MAX_DOMAINS = 20;
 const MAX_HOST_LENGTH = 253;
@@ -23,19 +24,9 @@ export class TenantFieldError extends Error {
   }
 }
 
-/** Whether a (normalised) domain is a loopback name, served over http. */
-export function isLoopbackDomain(domain: string): boolean {
-  return hostnameOf(domain).endsWith(".localhost");
-}
-
-function hostnameOf(domain: string): string {
-  const colon = domain.lastIndexOf(":");
-  return colon === -1 ? domain : domain.slice(0, colon);
-}
-
 /** The issuer of a tenant served on `domain`: `https://<domain>`, `http://` for *.localhost names. */
 export function domainIssuer(domain: string): string {
-  return `${isLoopbackDomain(domain) ? "http" : "https"}://${domain}`;
+  return hostIssuer(domain);
 }
 
 export function domainDiscoveryUrl(domain: string): string {

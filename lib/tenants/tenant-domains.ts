@@ -8,6 +8,7 @@ import { prisma, db as database } from "../db/client";
 import type { Prisma, Tenant } from "../db/generated/client";
 import { TenantFieldError } from "./domains";
 import { forgetHostMap } from "./host-map";
+import { followPlaygroundDomains } from "../playground/playground-app";
 
 export interface TenantResource {
   id: string;
@@ -105,7 +106,7 @@ export async function updateTenant(tenantId: string, change: TenantChange, actor
     const clash = await d.prisma.tenant.findUnique({ where: { name: change.name }, select: { id: true } });
     if (clash) throw new DuplicateTenantNameError(change.name);
   }
-  return withHostConflicts(change.domains, () =>
+  const updated = await withHostConflicts(change.domains, () =>
     d.prisma.$transaction(async (tx) => {
       if (change.name !== undefined) await tx.tenant.update({ where: { id: tenantId }, data: { name: change.name } });
       if (change.domains !== undefined) await replaceTenantDomains(tx, tenantId, change.domains);
@@ -114,4 +115,7 @@ export async function updateTenant(tenantId: string, change: TenantChange, actor
       return after;
     }),
   );
+  // The playground's redirect and logout URIs follow the domains (the login runs on them).
+  if (change.domains !== undefined) await followPlaygroundDomains(tenantId, actor);
+  return updated;
 }

@@ -4,6 +4,7 @@
  * seeded before gets it at the next start, once, however many starts race; and the playground's
  * relying party opens the JWE before it checks and shows the ID token.
  */
+import { currentPlaygroundClient, type PlaygroundClient } from "../../lib/playground/playground-app";
 import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearApplicationCache } from "../../lib/clients/find-application";
@@ -53,15 +54,22 @@ async function asSeededBefore(enabledAcrValues: string[]): Promise<void> {
   clearApplicationCache(); // as a fresh process starts
 }
 
+/** The playground's relying party on PUBLIC_URL (the demo application as it is now). */
+async function playgroundRp(): Promise<PlaygroundClient> {
+  const rp = await currentPlaygroundClient();
+  expect(rp).not.toBeNull();
+  return rp!;
+}
+
 /** Runs a playground login through the relying party (as /playground/start and /callback do). */
 async function playgroundLogin(acr: string, identity: string) {
-  const { url, pending } = await beginLogin(ZPlaygroundRequestSchema.parse({ acr_values: [acr], scopes: ["ssn"] }));
+  const { url, pending } = await beginLogin(await playgroundRp(), ZPlaygroundRequestSchema.parse({ acr_values: [acr], scopes: ["ssn"] }));
   const browser = new TestBrowser(porta.issuer);
   const id = expectEidStep(await browser.get(url));
   const done = await browser.post(`/login/${id}/authenticate`, { identity, decision: "approve" });
   expect(done.status, done.text.slice(0, 300)).toBe(303);
   expect(done.location?.startsWith(`${demoRedirectUri()}?`), done.location ?? "").toBe(true);
-  return completeLogin(new URL(done.location!).searchParams, pending);
+  return completeLogin(await playgroundRp(), new URL(done.location!).searchParams, pending);
 }
 
 describe("the seeded demo application", () => {
@@ -140,7 +148,7 @@ describe("a demo application seeded before FTN required encryption in test tenan
     const mitid = await playgroundLogin(MITID, "mitid-1");
     expect(mitid.ok).toBe(true);
     expect(mitid.idTokenEncryption).toBeUndefined();
-    const { url } = await beginLogin(ZPlaygroundRequestSchema.parse({ acr_values: [FTN_BANK] }));
+    const { url } = await beginLogin(await playgroundRp(), ZPlaygroundRequestSchema.parse({ acr_values: [FTN_BANK] }));
     const refused = await new TestBrowser(porta.issuer).get(url);
     expect(refused.status).toBe(303);
     expect(new URL(refused.location!).searchParams.get("error")).toBe("invalid_request");

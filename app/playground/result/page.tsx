@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import Link from "next/link";
 import { PortaLogo } from "@/components/porta-logo";
 import type { PlaygroundResult } from "@/lib/playground/relying-party";
 import { cookieName } from "@/lib/http/cookies";
+import { withPageHost } from "@/lib/http/request-issuer";
 import { PLAYGROUND_RESULT_COOKIE, unseal } from "@/lib/playground/session";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +19,10 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
 }
 
 export default async function PlaygroundResultPage() {
-  const result = unseal<PlaygroundResult>((await cookies()).get(cookieName(PLAYGROUND_RESULT_COOKIE))?.value, "result");
+  const jar = await cookies();
+  // The cookie's name (__Host- on https) is the one the page's host (PUBLIC_URL or a tenant domain) gave it.
+  const sealed = withPageHost((await headers()).get("host"), () => jar.get(cookieName(PLAYGROUND_RESULT_COOKIE))?.value);
+  const result = unseal<PlaygroundResult>(sealed, "result");
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <header className="mb-8 flex items-center gap-3">

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requireTenant } from "@/components/dashboard/session";
 import { domainLines, parseDomains, TenantFieldError } from "@/lib/tenants/domains";
+import { disablePlayground, enablePlayground } from "@/lib/playground/playground-app";
 import { updateTenant } from "@/lib/tenants/tenant-domains";
 
 export interface DomainsFormState {
@@ -25,4 +26,14 @@ export async function saveDomainsAction(tenantId: string, _state: DomainsFormSta
     if (error instanceof TenantFieldError) return { error: error.message, value };
     throw error;
   }
+}
+
+/** Turns the tenant's playground application on or off (owners only). */
+export async function setPlaygroundAction(tenantId: string, enabled: boolean): Promise<void> {
+  const path = `/dashboard/t/${tenantId}/domains`;
+  const { access, actor } = await requireTenant(tenantId, path);
+  if (access.role !== "owner") throw new Error("Only owners of this tenant can change its playground");
+  if (enabled) await enablePlayground(tenantId, actor);
+  else await disablePlayground(tenantId, actor);
+  revalidatePath(path);
 }

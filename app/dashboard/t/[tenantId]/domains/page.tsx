@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { DashboardShell } from "@/components/dashboard/shell";
-import { Card, EmptyState, PageHeader } from "@/components/dashboard/ui";
+import { Card, EmptyState, PageHeader, buttonClass, secondaryButtonClass } from "@/components/dashboard/ui";
 import { config } from "@/lib/config";
+import { findPlaygroundApplication } from "@/lib/playground/playground-app";
 import { domainDiscoveryUrl, domainIssuer } from "@/lib/tenants/domains";
 import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "../load-tenant";
-import { saveDomainsAction } from "./actions";
+import { saveDomainsAction, setPlaygroundAction } from "./actions";
 import { DomainsForm } from "./domains-form";
 
 export const dynamic = "force-dynamic";
@@ -17,6 +18,7 @@ export default async function DomainsPage({ params }: { params: Promise<{ tenant
   const domains = await tenantDomains(tenantId);
   const sharesPublicUrl = access.tenant.environment === "production" && domains.length === 0 && (await testTenantOnPublicUrl());
   const { issuer } = config();
+  const playground = domains.length > 0 ? await findPlaygroundApplication(tenantId) : null;
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="Domains" description={<>The host names {access.tenant.name} is served on, each its own issuer. Without a domain the tenant is served on <code>{issuer}</code>.</>} />
@@ -41,6 +43,36 @@ export default async function DomainsPage({ params }: { params: Promise<{ tenant
             </ul>
           </Card>
         )}
+        {domains.length > 0 ? (
+          <Card title="Playground" description="A relying party inside Porta for trying this tenant's logins on its own domains." testId="domain-playground">
+            {playground ? (
+              <div className="grid gap-3 text-sm">
+                <p>On, as the application <code className="break-all">{playground.clientId}</code>:</p>
+                <ul className="grid gap-1">
+                  {domains.map((domain) => (
+                    <li key={domain}>
+                      <a className="break-all font-medium text-brand-700 underline-offset-4 hover:underline" href={`${domainIssuer(domain)}/playground`} data-testid="domain-playground-link">{`${domainIssuer(domain)}/playground`}</a>
+                    </li>
+                  ))}
+                </ul>
+                {access.role === "owner" ? (
+                  <form action={setPlaygroundAction.bind(null, tenantId, false)}>
+                    <button type="submit" className={secondaryButtonClass} data-testid="playground-disable">Turn the playground off</button>
+                  </form>
+                ) : null}
+              </div>
+            ) : (
+              <div className="grid gap-3 text-sm">
+                <p>Off. {access.tenant.environment === "production" ? "In a production tenant the playground logs in with the real eIDs of this tenant's connections, for anyone who opens it." : "It logs in with this tenant's test eIDs."}</p>
+                {access.role === "owner" ? (
+                  <form action={setPlaygroundAction.bind(null, tenantId, true)}>
+                    <button type="submit" className={buttonClass} data-testid="playground-enable">Turn the playground on</button>
+                  </form>
+                ) : null}
+              </div>
+            )}
+          </Card>
+        ) : null}
         {access.role === "owner" ? (
           <Card title="Edit domains"><DomainsForm action={saveDomainsAction.bind(null, tenantId)} initial={domains.join("\n")} /></Card>
         ) : (

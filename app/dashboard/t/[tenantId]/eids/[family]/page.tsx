@@ -9,10 +9,10 @@ import { initialEidFormValues, storedSecretsOf } from "@/components/dashboard/ei
 import { ConnectionStateBadges, LastCheck } from "@/components/dashboard/eid-connection-status";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
-import { config } from "@/lib/config";
 import { publicJwksOf, type Connection } from "@/lib/eid/connections/service";
 import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT } from "@/lib/eid/connections/schemas";
 import { callbackUrl } from "@/lib/eid/connectors/oidc";
+import { tenantIssuers } from "@/lib/tenants/tenant-issuers";
 import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
 import { familyFormSpec, loadConnection } from "../family-spec";
 import { loadTenant } from "../../load-tenant";
@@ -38,15 +38,18 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
 }
 
 /** What the operator registers at the upstream provider: the redirect URI and, for private_key_jwt, Porta's public keys. */
-function RegisterUpstream({ connection }: { connection: Connection | null }) {
-  const issuer = config().issuer;
+function RegisterUpstream({ connection, issuers }: { connection: Connection | null; issuers: readonly string[] }) {
+  // Keys are served on each of the tenant's issuers; the first one is shown.
+  const issuer = issuers[0]!;
   const usesKey = connection?.kind === "oidc" && connection.settings.clientAuth === "private_key_jwt";
   const jwks = connection && usesKey ? publicJwksOf(connection) : null;
   const jwksJson = jwks ? JSON.stringify(jwks, null, 2) : "";
   return (
     <Card title="Register at the provider" description="Give the provider these when you register Porta as its client." testId="register-upstream">
       <dl className="grid grid-cols-1 gap-4 text-sm">
-        <CopyableValue label="Redirect URI" value={callbackUrl(issuer)} testId="redirect-uri" />
+        {issuers.map((each, i) => (
+          <CopyableValue key={each} label={issuers.length > 1 ? `Redirect URI (${new URL(each).host})` : "Redirect URI"} value={callbackUrl(each)} testId={i === 0 ? "redirect-uri" : `redirect-uri-${i}`} />
+        ))}
         {jwks && connection ? (
           <>
             <CopyableValue label="JWKS URL (Porta's public key for private_key_jwt)" value={`${issuer}/eid-connections/${connection.id}/jwks`} testId="connection-jwks-url" />
@@ -95,6 +98,8 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
   // The redirect URI (and Porta's keys) matter for an OpenID Connect connection only; a family whose
   // form opens on another kind shows the redirect URI in the form when OpenID Connect is chosen.
   const showRegister = (connection?.kind ?? spec.kinds[0]) === "oidc";
+  // Upstream eIDs send the browser back to the domain the login runs on (design.md §13).
+  const issuers = await tenantIssuers(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title={spec.name} description={`Production connection for ${access.tenant.name}.`} actions={back} />
@@ -112,7 +117,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
             <p className="mt-4 text-sm text-slate-600">Not configured: logins with {spec.name} fail until a connection is saved and enabled.</p>
           )}
         </Card>
-        {showRegister ? <RegisterUpstream connection={connection} /> : null}
+        {showRegister ? <RegisterUpstream connection={connection} issuers={issuers} /> : null}
       </div>
       <h2 className="mb-3 mt-10 text-lg font-semibold">Settings</h2>
       <EidConnectionForm
@@ -121,7 +126,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
         initial={initialEidFormValues(spec, connection)}
         stored={storedSecretsOf(connection)}
         endpoints={BANKID_ENDPOINTS}
-        redirectUri={showRegister ? undefined : callbackUrl(config().issuer)}
+        redirectUri={showRegister ? undefined : callbackUrl(issuers[0]!)}
         readOnly={!canChange}
       />
       {connection && canChange ? (
