@@ -38,7 +38,6 @@ function call(host: string, method: string, path: string, body?: { json?: unknow
 
 let rp: RelyingParty;
 let client: { client_id: string; client_secret: string };
-let acmeId: string;
 
 test.beforeAll(async () => {
   rp = await startRelyingParty();
@@ -46,7 +45,6 @@ test.beforeAll(async () => {
   for (const [name, host] of [["Acme (e2e)", acmeHost], ["Beta (e2e)", betaHost]]) {
     const created = await call(new URL(`http://localhost:${port}`).host, "POST", "/api/v1/tenants", { json: { name, environment: "test", domains: [host] } }, admin);
     expect(created.status, JSON.stringify(created.json)).toBe(201);
-    if (host === acmeHost) acmeId = created.json.id as string;
   }
   const registered = await call(acmeHost, "POST", "/oauth2/register", { json: { client_name: "Acme Shop", redirect_uris: [rp.callback], response_types: ["code"], grant_types: ["authorization_code"] } }, admin);
   expect(registered.status, JSON.stringify(registered.json)).toBe(201);
@@ -93,30 +91,40 @@ test("a login of acme opened on beta's domain is the error page, even with acme'
 });
 
 test("the playground runs on a tenant domain once an owner turns it on, as that tenant's relying party", async ({ page }) => {
-  // Off by default: the domain has no playground (and the demo application is not served there).
-  const before = await page.goto(`http://${acmeHost}/playground`);
+  const shopHost = `shop.localhost:${port}`;
+  await signIn(page);
+  await page.locator("#tenant-name").fill("Shop (playground)");
+  await page.getByTestId("tenant-create").click();
+  await expect(page).toHaveURL(/\/dashboard\/t\/[0-9a-f-]{36}$/);
+  const tenantId = new URL(page.url()).pathname.split("/").at(-1)!;
+  await page.goto(`/dashboard/t/${tenantId}/domains`);
+  await page.getByTestId("domains-input").fill(shopHost);
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("domains-saved")).toBeVisible();
+
+  // Off until turned on: the domain has no playground (and the demo application is not served there).
+  const before = await page.goto(`http://${shopHost}/playground`);
   expect(before?.status()).toBe(404);
 
-  await signIn(page);
-  await page.goto(`/dashboard/t/${acmeId}/domains`);
+  await page.goto(`/dashboard/t/${tenantId}/domains`);
   await page.getByTestId("playground-enable").click();
   const link = page.getByTestId("domain-playground-link");
-  await expect(link).toHaveText(`http://${acmeHost}/playground`);
+  await expect(link).toHaveText(`http://${shopHost}/playground`);
 
   await link.click();
-  await expect(page).toHaveURL(`http://${acmeHost}/playground`);
-  await expect(page.getByTestId("playground-issuer")).toHaveText(`http://${acmeHost}`);
-  await expect(page.getByTestId("playground-client-id")).toHaveText(`porta-playground-${acmeId}`);
+  await expect(page).toHaveURL(`http://${shopHost}/playground`);
+  await expect(page.getByTestId("playground-issuer")).toHaveText(`http://${shopHost}`);
+  await expect(page.getByTestId("playground-client-id")).toHaveText(`porta-playground-${tenantId}`);
   await page.locator(`input[name="acr_values"][value="${MITID}"]`).check();
   await page.getByTestId("playground-start").click();
-  await expect(page).toHaveURL(new RegExp(`^http://${acmeHost}/login/[0-9a-f-]{36}/eid$`));
+  await expect(page).toHaveURL(new RegExp(`^http://${shopHost}/login/[0-9a-f-]{36}/eid$`));
   await page.getByTestId("eid-approve").click();
-  await expect(page).toHaveURL(`http://${acmeHost}/playground/result`);
+  await expect(page).toHaveURL(`http://${shopHost}/playground/result`);
   await expect(page.getByTestId("playground-status")).toContainText("Login succeeded; the ID token was decrypted");
   const claims = JSON.parse((await page.getByTestId("playground-id-token").innerText()).trim()) as Record<string, unknown>;
-  expect(claims).toMatchObject({ iss: `http://${acmeHost}`, aud: `porta-playground-${acmeId}`, acr: MITID });
+  expect(claims).toMatchObject({ iss: `http://${shopHost}`, aud: `porta-playground-${tenantId}`, acr: MITID });
 
-  // Beta's domain has no playground of its own, and never acme's.
+  // Another tenant's domain has no playground of its own, and never this one's.
   const beta = await page.goto(`http://${betaHost}/playground`);
   expect(beta?.status()).toBe(404);
 });
