@@ -8,10 +8,12 @@
  * a few guesses every 15 minutes. A refused attempt skips the password hash, and the check costs
  * the same whether or not the email exists.
  */
+import { z } from "zod";
 import { countSignInFailure, signInBlocked } from "../abuse/limits";
 import { hashPassword, needsRehash, verifyPassword } from "../crypto/password";
 import { prisma } from "../db/client";
-import type { MemberRole, Tenant } from "../db/generated/client";
+import type { AdminUser, MemberRole, Tenant } from "../db/generated/client";
+import { recordAdminEvent } from "./audit-admin-event";
 
 let dummyHash: Promise<string> | undefined;
 
@@ -20,26 +22,58 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-/** Checks an admin's email and password, from `clientIp` (lib/http/client-ip.ts). */
-export async function verifyAdminCredentials(emailInput: string, password: string, clientIp: string): Promise<SignInResult> {
+export type PasswordCheck =
+  | { ok: true; admin: AdminUser }
+  | { ok: false; reason: "invalid"; admin: AdminUser | null }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+/**
+ * The one password check of the dashboard (sign-in, accepting an invitation with an existing
+ * account, changing one's password), under the sign-in abuse limits. It writes nothing else.
+ */
+export async function checkAdminPassword(emailInput: string, password: string, clientIp: string): Promise<PasswordCheck> {
   const email = emailInput.trim().toLowerCase();
   const wait = await signInBlocked(email, clientIp);
   if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
-  const db = await prisma();
-  const admin = await db.adminUser.findUnique({ where: { email } });
+  const admin = await (await prisma()).adminUser.findUnique({ where: { email } });
   if (!admin) {
     dummyHash ??= hashPassword("no such admin");
     await verifyPassword(password, await dummyHash); // same cost as a real check
     await countSignInFailure(email, clientIp);
-    return { ok: false, reason: "invalid" };
+    return { ok: false, reason: "invalid", admin: null };
   }
   if (!(await verifyPassword(password, admin.passwordHash))) {
     await countSignInFailure(email, clientIp);
+    return { ok: false, reason: "invalid", admin };
+  }
+  return { ok: true, admin };
+}
+
+/**
+ * Checks an admin's email and password, from `clientIp` (lib/http/client-ip.ts), and audits the
+ * outcome: a sign-in, or a failed one (the email tried, never the password; an attempt refused by
+ * the limits is not written, so a flood of them cannot fill the audit log).
+ */
+export async function verifyAdminCredentials(emailInput: string, password: string, clientIp: string): Promise<SignInResult> {
+  const email = emailInput.trim().toLowerCase();
+  const check = await checkAdminPassword(email, password, clientIp);
+  if (!check.ok && check.reason === "throttled") return check;
+  const db = await prisma();
+  if (!check.ok) {
+    // An unknown "email" that is no address may be a password typed into the wrong field: not kept.
+    const emailTried = check.admin ? check.admin.email : z.email().max(320).safeParse(email).success ? email : null;
+    await db.$transaction((tx) =>
+      recordAdminEvent(tx, { type: "anonymous", id: emailTried, tenantId: null }, { action: "admin.sign_in_failed", adminId: check.admin?.id ?? null, after: { email: emailTried, ip: clientIp, outcome: "wrong_email_or_password" } }),
+    );
     return { ok: false, reason: "invalid" };
   }
+  const { admin } = check;
   // A hash made with older, weaker parameters is replaced now that the password is known.
   const passwordHash = needsRehash(admin.passwordHash) ? await hashPassword(password) : undefined;
-  await db.adminUser.update({ where: { id: admin.id }, data: { lastSignInAt: new Date(), ...(passwordHash ? { passwordHash } : {}) } });
+  await db.$transaction(async (tx) => {
+    await tx.adminUser.update({ where: { id: admin.id }, data: { lastSignInAt: new Date(), ...(passwordHash ? { passwordHash } : {}) } });
+    await recordAdminEvent(tx, { type: "admin_user", id: admin.email, tenantId: null }, { action: "admin.sign_in", adminId: admin.id, after: { email: admin.email, ip: clientIp, outcome: "success" } });
+  });
   return { ok: true, adminId: admin.id, email: admin.email };
 }
 

@@ -1,7 +1,8 @@
 /** Audit rows are written in the same transaction as the change they describe. */
 import type { Prisma } from "../db/generated/client";
 
-export type ActorType = "admin_user" | "admin_token" | "bootstrap_token" | "registration_token" | "system";
+/** `anonymous`: nobody proved who they are (a failed dashboard sign-in; its id is the email tried). */
+export type ActorType = "admin_user" | "admin_token" | "bootstrap_token" | "registration_token" | "system" | "anonymous";
 
 export interface Actor {
   type: ActorType;

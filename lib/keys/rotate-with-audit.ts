@@ -1,3 +1,4 @@
+import { assertOwner } from "../admin/owner-required";
 import { recordAudit, type Actor } from "../audit/record-audit";
 import { db } from "../db/client";
 import { clearJwksCache } from "./jwks";
@@ -24,6 +25,7 @@ export function mayRotateKeys(owner: KeyOwner, actor: Actor): boolean {
 /** Rotates an owner's keys and records it; this instance serves the new JWKS at once. */
 export async function rotateKeysWithAudit(owner: KeyOwner, actor: Actor): Promise<string[]> {
   if (!mayRotateKeys(owner, actor)) throw new KeyRotationForbiddenError(`This actor may not rotate the ${owner.purpose} keys`);
+  if (owner.tenantId) await assertOwner(owner.tenantId, actor); // a tenant's members may not rotate its keys
   const database = await db();
   const promoted = await rotateKeys(database, owner);
   await database.prisma.$transaction((tx) =>

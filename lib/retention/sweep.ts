@@ -12,6 +12,10 @@ export const SWEEP_BATCH_SIZE = 1000;
 /** Ended and expired logins are kept this long (to explain a late callback or a reused code). */
 export const LOGIN_GRACE_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The analytics' daily counts are kept 400 days: a year, and the same weeks a year before. */
+export const ANALYTICS_DAYS = 400;
+/** Dashboard invitations are deleted this long after they expire (used or not). */
+export const INVITATION_KEEP_DAYS = 30;
 
 export interface SweepOptions {
   now?: Date;
@@ -31,7 +35,9 @@ type SweepRule =
   | "browserSessions"
   | "seenJtis"
   | "webhookDeliveries"
-  | "auditEvents";
+  | "auditEvents"
+  | "adminInvitations"
+  | "analytics";
 
 interface Rule {
   name: SweepRule;
@@ -70,6 +76,11 @@ const RULES: readonly Rule[] = [
   { name: "seenJtis", table: "SeenJti", where: `"expiresAt" < $1`, cutoff: now },
   { name: "webhookDeliveries", table: "WebhookDelivery", where: `"createdAt" < $1`, cutoff: (at, o) => minus(o.deliveryLogDays * DAY_MS)(at) },
   { name: "auditEvents", table: "AuditEvent", where: `"createdAt" < $1`, cutoff: (at, o) => minus(o.auditLogDays * DAY_MS)(at) },
+  // Kept a while past their expiry, so an old link still reads "expired" or "used", not "unknown".
+  { name: "adminInvitations", table: "AdminInvitation", where: `"expiresAt" < $1`, cutoff: minus(INVITATION_KEEP_DAYS * DAY_MS) },
+  // `day` is a UTC date: a day is removed once all of it is older than the cut-off.
+  { name: "analytics", table: "LoginDailyStat", where: `day < $1::date`, cutoff: minus(ANALYTICS_DAYS * DAY_MS) },
+  { name: "analytics", table: "WebhookFailureDailyStat", where: `day < $1::date`, cutoff: minus(ANALYTICS_DAYS * DAY_MS) },
 ];
 
 // Timestamps are stored as UTC without a zone (Prisma's timestamp(3)).

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { recordAudit, type Actor } from "../../audit/record-audit";
+import { assertOwner } from "../../admin/owner-required";
 import { decryptAtRest, encryptAtRest } from "../../crypto/encryption";
 import { randomToken } from "../../crypto/random";
 import { prisma } from "../../db/client";
@@ -167,6 +168,7 @@ function nonEmpty(values: Record<string, string | undefined>): Record<string, st
 
 /** Validates and stores a connection (creating or replacing the family's), with an audit row. */
 export async function saveConnection(tenantId: string, input: ConnectionInput, actor: Actor): Promise<Connection> {
+  await assertOwner(tenantId, actor); // members may look, not change (design.md §14)
   const db = await prisma();
   const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
   if (!tenant) throw invalid("No such tenant");
@@ -253,6 +255,7 @@ export async function saveConnection(tenantId: string, input: ConnectionInput, a
 }
 
 export async function deleteConnection(tenantId: string, id: string, actor: Actor): Promise<void> {
+  await assertOwner(tenantId, actor);
   const db = await prisma();
   const existing = await findConnectionById(tenantId, id);
   if (!existing) throw invalid("No such eID connection");

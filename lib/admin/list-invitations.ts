@@ -1,0 +1,10 @@
+import { prisma } from "../db/client";
+
+/** A tenant's invitations not yet accepted nor expired, newest first (never their token hashes). */
+export async function listPendingInvitations(tenantId: string) {
+  return (await prisma()).adminInvitation.findMany({
+    where: { tenantId, acceptedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, email: true, role: true, invitedBy: true, expiresAt: true, createdAt: true },
+  });
+}
