@@ -2,25 +2,16 @@
 
 import { revalidatePath } from "next/cache";
 import { notFound, redirect } from "next/navigation";
-import { FormInputError, formFieldOf, formValues, valuesToMetadata, type FormState } from "@/components/dashboard/application-form-data";
+import type { FormState } from "@/components/dashboard/application-form-state";
 import { requireTenant } from "@/components/dashboard/session";
 import { clientKeySet, ClientKeysError } from "@/lib/clients/client-keys";
 import type { ApplicationRecord } from "@/lib/clients/application-record";
-import { ClientMetadataError } from "@/lib/clients/client-metadata-error";
-import { createApplication } from "@/lib/clients/create-application";
 import { deleteApplication } from "@/lib/clients/delete-application";
 import { findApplication } from "@/lib/clients/find-application";
-import { replaceApplicationMetadata } from "@/lib/clients/replace-application-metadata";
 import { rotateClientSecret } from "@/lib/clients/rotate-client-secret";
+import { createApplicationFromForm, saveApplicationForm } from "@/lib/clients/save-application-form";
 import { OAuthError } from "@/lib/oauth/errors";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
-
-function fail(error: unknown, values: FormState["values"]): FormState {
-  if (error instanceof FormInputError) return { errors: { [error.field]: error.message }, values };
-  if (error instanceof ClientMetadataError) return { errors: { [formFieldOf(error)]: error.description }, values };
-  if (error instanceof OAuthError) return { errors: { form: error.description }, values };
-  throw error;
-}
 
 async function ownApplication(tenantId: string, clientId: string): Promise<{ app: ApplicationRecord; actor: Awaited<ReturnType<typeof requireTenant>>["actor"] }> {
   const { actor } = await requireTenant(tenantId, `/dashboard/t/${tenantId}/applications/${clientId}`);
@@ -31,27 +22,21 @@ async function ownApplication(tenantId: string, clientId: string): Promise<{ app
 
 export async function createApplicationAction(tenantId: string, _state: FormState, form: FormData): Promise<FormState> {
   const { actor } = await requireTenant(tenantId, `/dashboard/t/${tenantId}/applications/new`);
-  const values = formValues(form);
-  try {
-    const created = await createApplication({ ...valuesToMetadata(values), tenant_id: tenantId }, actor);
-    revalidatePath(`/dashboard/t/${tenantId}`);
-    return { created: { clientId: created.application.clientId, clientSecret: created.clientSecret } };
-  } catch (error) {
-    return fail(error, values);
-  }
+  const result = await createApplicationFromForm(tenantId, form, actor);
+  if (result.kind === "invalid") return { errors: result.errors, values: result.values };
+  revalidatePath(`/dashboard/t/${tenantId}`);
+  return { created: { clientId: result.application.clientId, clientSecret: result.clientSecret } };
 }
 
+/** Saves exactly the settings the form changed (lib/clients/save-application-form.ts). */
 export async function updateApplicationAction(tenantId: string, clientId: string, _state: FormState, form: FormData): Promise<FormState> {
   const { app, actor } = await ownApplication(tenantId, clientId);
-  const values = formValues(form);
-  try {
-    const updated = await replaceApplicationMetadata(app, valuesToMetadata(values), actor);
-    revalidatePath(`/dashboard/t/${tenantId}/applications/${clientId}`);
-    if (updated.clientSecret) return { created: { clientId, clientSecret: updated.clientSecret } };
-    return { values, saved: true };
-  } catch (error) {
-    return fail(error, values);
-  }
+  const result = await saveApplicationForm(app, form, actor);
+  if (result.kind === "invalid") return { errors: result.errors, values: result.values };
+  revalidatePath(`/dashboard/t/${tenantId}/applications/${clientId}`);
+  // A switch to a secret-based authentication issued a secret: shown once.
+  if (result.clientSecret) return { created: { clientId, clientSecret: result.clientSecret } };
+  return { values: result.values, saved: true };
 }
 
 export async function deleteApplicationAction(tenantId: string, clientId: string): Promise<void> {

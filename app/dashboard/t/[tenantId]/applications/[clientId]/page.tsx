@@ -3,15 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { ApplicationForm } from "@/components/dashboard/application-form";
-import { valuesOf } from "@/components/dashboard/application-form-data";
 import { ConfirmSubmit } from "@/components/dashboard/confirm-submit";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
+import { applicationFormValuesOf } from "@/lib/clients/dashboard-form";
+import { applicationFormOptions } from "@/lib/clients/dashboard-form-options";
 import { findApplication } from "@/lib/clients/find-application";
 import { usesClientSecret } from "@/lib/clients/schemas";
 import { config } from "@/lib/config";
-import { methodsForEnvironment, requiresIdTokenEncryption } from "@/lib/eid/catalogue";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import { deleteApplicationAction, fetchJwksAction, rotateSecretAction, sendTestEventAction, updateApplicationAction } from "../actions";
 import { loadTenant } from "../../load-tenant";
@@ -29,7 +29,6 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
   const issuer = config().issuer;
   const deliveries = await listWebhookDeliveries(app.id);
   const sampleAuthorize = `${issuer}/oauth2/authorize?${new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? "", response_type: "code", scope: "openid", state: "<state>", nonce: "<nonce>" })}`;
-  const methods = methodsForEnvironment(access.tenant.environment);
   const usesSecret = usesClientSecret(app.tokenEndpointAuthMethod);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
@@ -90,7 +89,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
         ) : null}
       </div>
       <h2 className="mb-3 mt-10 text-lg font-semibold">Settings</h2>
-      <ApplicationForm action={updateApplicationAction.bind(null, tenantId, clientId)} methods={methods.map((m) => ({ acr: m.acr, name: m.name, country: m.country, needsEncryption: requiresIdTokenEncryption(m.acr) }))} initial={valuesOf(app)} submitLabel="Save changes" />
+      <ApplicationForm action={updateApplicationAction.bind(null, tenantId, clientId)} options={applicationFormOptions(access.tenant.environment)} initial={applicationFormValuesOf(app)} submitLabel="Save changes" />
       <section className="mt-10 rounded-xl border border-rose-200 bg-white p-5">
         <h2 className="font-semibold text-rose-800">Delete application</h2>
         <p className="mt-1 text-sm text-slate-600">Its users can no longer log in to it, and its credentials stop working. This cannot be undone.</p>
