@@ -1,84 +1,114 @@
 /**
- * The admin API's tenant resource (design §14), platform token (PORTA_ADMIN_TOKEN) only:
- * POST  /api/v1/tenants               {name, environment, domains?} → 201 {id, name, environment, domains}
- * PATCH /api/v1/tenants/{tenant_id}   {name?, domains?}             → 200 the tenant
- * A bad member is 400 `{error: "invalid_request", error_description, field}`.
+ * The admin API's tenants (design §14): a tenant is `{id, name, environment, domains}`.
+ * GET list (the platform token: every tenant; a tenant's token: its own), GET one, and with the
+ * platform token only: POST create, PATCH name/domains, DELETE (refused with 409 while the tenant
+ * has applications).
  */
-import { authenticateAdminToken } from "../admin/authenticate-admin-token";
-import type { Actor } from "../audit/record-audit";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
-import { readJsonObject } from "../http/read-body";
-import { OAuthError } from "../oauth/errors";
-import { createTenant, DuplicateTenantError, ZTenantInputSchema } from "../tenants/create-tenant";
-import { parseDomains, TenantFieldError } from "../tenants/domains";
-import { findTenantResource, updateTenant, type TenantChange } from "../tenants/tenant-domains";
+import { z } from "zod";
+import { conflict, notFound } from "../admin-api/api-errors";
+import { defineOperation } from "../admin-api/operation";
+import { keysetPage } from "../admin-api/paging";
+import { tenantInScope } from "../admin-api/scope";
+import { pageSchema, ZListQuerySchema, ZTenantParamsSchema } from "../admin-api/schemas";
+import { createTenant, ZTenantInputSchema } from "../tenants/create-tenant";
+import { deleteTenant } from "../tenants/delete-tenant";
+import { ZDomainListSchema } from "../tenants/domains";
+import { listTenantResources } from "../tenants/list-tenants";
+import { updateTenant, type TenantResource } from "../tenants/tenant-domains";
 
-const CREATE_MEMBERS = new Set(["name", "environment", "domains"]);
-const PATCH_MEMBERS = new Set(["name", "domains"]);
-
-function fieldErrorResponse(error: TenantFieldError): Response {
-  return jsonResponse({ error: "invalid_request", error_description: error.message, field: error.field }, 400, NO_STORE);
-}
-
-/** Field errors become their JSON; everything else goes to withOAuthErrors. */
-function withFieldErrors(endpoint: string, fn: () => Promise<Response>): Promise<Response> {
-  return withOAuthErrors(endpoint, async () => {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof TenantFieldError) return fieldErrorResponse(error);
-      if (error instanceof DuplicateTenantError) return fieldErrorResponse(new TenantFieldError("name", error.message));
-      throw error;
-    }
-  });
-}
-
-async function platformActor(request: Request): Promise<Actor> {
-  const actor = await authenticateAdminToken(request.headers.get("authorization"));
-  if (actor.type !== "bootstrap_token") throw new OAuthError("insufficient_scope", "Tenants are created and changed with the platform token (PORTA_ADMIN_TOKEN)");
-  return actor;
-}
-
-function refuseUnknownMembers(body: Record<string, unknown>, allowed: ReadonlySet<string>): void {
-  const unknown = Object.keys(body).find((member) => !allowed.has(member));
-  if (unknown === undefined) return;
-  const hint = unknown === "environment" ? "a tenant's environment cannot be changed" : `allowed: ${[...allowed].join(", ")}`;
-  throw new TenantFieldError(unknown, `Unknown or read-only member ${unknown} (${hint})`);
-}
+export const ZTenantSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  environment: z.enum(["test", "production"]),
+  domains: z.array(z.string()).meta({ description: "Host names the tenant is served on, sorted (its issuers)" }),
+});
 
 const ZName = ZTenantInputSchema.shape.name;
+const ZEnvironment = z.enum(["test", "production"], { error: 'environment is "test" or "production"' });
 
-function parseName(value: unknown): string {
-  const parsed = ZName.safeParse(value);
-  if (!parsed.success) throw new TenantFieldError("name", typeof value === "string" ? parsed.error.issues[0]!.message : "name is a string");
-  return parsed.data;
-}
+const ZTenantCreateSchema = z.strictObject({ name: ZName, environment: ZEnvironment, domains: ZDomainListSchema.optional() });
+const ZTenantPatchSchema = z.strictObject({ name: ZName.optional(), domains: ZDomainListSchema.optional() });
 
-export function createTenantResource(request: Request): Promise<Response> {
-  return withFieldErrors("admin.tenants.create", async () => {
-    const actor = await platformActor(request);
-    const body = await readJsonObject(request, "invalid_request");
-    refuseUnknownMembers(body, CREATE_MEMBERS);
-    const name = parseName(body.name);
-    const environment = ZTenantInputSchema.shape.environment.safeParse(body.environment);
-    if (!environment.success) throw new TenantFieldError("environment", 'environment is "test" or "production"');
-    const domains = body.domains === undefined ? [] : parseDomains(body.domains);
-    const tenant = await createTenant({ name, environment: environment.data, domains }, null, actor);
-    return jsonResponse({ id: tenant.id, name: tenant.name, environment: tenant.environment, domains: [...domains].sort() }, 201, NO_STORE);
-  });
-}
+const toTenant = (t: TenantResource): z.output<typeof ZTenantSchema> => ({ id: t.id, name: t.name, environment: t.environment, domains: [...t.domains].sort() });
 
-export function updateTenantResource(request: Request, tenantId: string): Promise<Response> {
-  return withFieldErrors("admin.tenants.update", async () => {
-    const actor = await platformActor(request);
-    if (!(await findTenantResource(tenantId))) throw new OAuthError("not_found", "No such tenant");
-    const body = await readJsonObject(request, "invalid_request");
-    refuseUnknownMembers(body, PATCH_MEMBERS);
-    const change: TenantChange = {};
-    if (body.name !== undefined) change.name = parseName(body.name);
-    if (body.domains !== undefined) change.domains = parseDomains(body.domains);
-    const updated = await updateTenant(tenantId, change, actor);
-    if (!updated) throw new OAuthError("not_found", "No such tenant");
-    return jsonResponse(updated, 200, NO_STORE);
-  });
-}
+export const TENANT_OPERATIONS = [
+  defineOperation({
+    path: "adminTenants",
+    method: "GET",
+    operationId: "listTenants",
+    tag: "Tenants",
+    summary: "List tenants",
+    description: "The platform token lists every tenant; a tenant's token lists its own tenant only. Newest first.",
+    query: ZListQuerySchema,
+    responses: { 200: { description: "A page of tenants", schema: pageSchema(ZTenantSchema) } },
+    handle: async ({ actor, query }) => ({
+      status: 200,
+      body: await keysetPage("tenants", query, (page) => listTenantResources(page, actor.tenantId ?? undefined), (t) => toTenant(t)),
+    }),
+  }),
+  defineOperation({
+    path: "adminTenants",
+    method: "POST",
+    operationId: "createTenant",
+    tag: "Tenants",
+    summary: "Create a tenant",
+    description: "Platform token only. Its signing keys are made with it; owners are invited afterwards.",
+    platformOnly: true,
+    body: ZTenantCreateSchema,
+    responses: { 201: { description: "The tenant", schema: ZTenantSchema } },
+    errors: [403],
+    handle: async ({ actor, body }) => {
+      const domains = body.domains ?? [];
+      const tenant = await createTenant({ name: body.name, environment: body.environment, domains }, null, actor);
+      return { status: 201, body: toTenant({ ...tenant, domains }) };
+    },
+  }),
+  defineOperation({
+    path: "adminTenant",
+    method: "GET",
+    operationId: "getTenant",
+    tag: "Tenants",
+    summary: "Read a tenant",
+    params: ZTenantParamsSchema,
+    responses: { 200: { description: "The tenant", schema: ZTenantSchema } },
+    errors: [404],
+    handle: async ({ actor, params }) => ({ status: 200, body: toTenant(await tenantInScope(actor, params.tenant_id)) }),
+  }),
+  defineOperation({
+    path: "adminTenant",
+    method: "PATCH",
+    operationId: "updateTenant",
+    tag: "Tenants",
+    summary: "Rename a tenant or replace its domains",
+    description: "Platform token only. `domains` replaces the whole list; the environment cannot change.",
+    platformOnly: true,
+    params: ZTenantParamsSchema,
+    body: ZTenantPatchSchema,
+    readOnly: { environment: "a tenant's environment cannot be changed", id: "a tenant's id cannot be changed" },
+    responses: { 200: { description: "The tenant", schema: ZTenantSchema } },
+    errors: [403, 404],
+    handle: async ({ actor, params, body }) => {
+      const updated = await updateTenant(params.tenant_id, body, actor);
+      if (!updated) throw notFound("tenant");
+      return { status: 200, body: toTenant(updated) };
+    },
+  }),
+  defineOperation({
+    path: "adminTenant",
+    method: "DELETE",
+    operationId: "deleteTenant",
+    tag: "Tenants",
+    summary: "Delete a tenant without applications",
+    description: "Platform token only. Its keys, domains, eID connections, admins' memberships and tokens go with it; its audit entries stay. A tenant that still has applications is refused with 409.",
+    platformOnly: true,
+    params: ZTenantParamsSchema,
+    responses: { 204: { description: "Deleted" } },
+    errors: [403, 404, 409],
+    handle: async ({ actor, params }) => {
+      const outcome = await deleteTenant(params.tenant_id, actor);
+      if (outcome === "not_found") throw notFound("tenant");
+      if (outcome === "has_applications") throw conflict("The tenant still has applications: delete them first");
+      return { status: 204 };
+    },
+  }),
+];

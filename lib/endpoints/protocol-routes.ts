@@ -10,6 +10,7 @@
  */
 import { discoveryDocument, serveDiscovery, type EndpointDocument } from "./discovery";
 import { liveness, readiness } from "./health";
+import { serveMetrics } from "./metrics";
 import { jwksEndpointDocument, serveJwks } from "./jwks";
 import {
   deleteClientConfiguration,
@@ -18,7 +19,7 @@ import {
   updateClientConfiguration,
 } from "./registration";
 import { authorize } from "./authorize";
-import { createTenantResource, updateTenantResource } from "./admin-tenants";
+import { adminRoute } from "./admin-api";
 import { serveConnectionJwks } from "./eid-connection-jwks";
 import { eidCallback, eidStatus } from "./eid-step";
 import { loginAction } from "./login-actions";
@@ -59,6 +60,7 @@ const TABLE: Record<ProtocolPathName, RouteMethods> = {
   jwks: { GET: (r) => serveJwks("oidc", r), document: () => jwksEndpointDocument("oidc") },
   liveness: { GET: () => liveness() },
   readiness: { GET: () => readiness() },
+  metrics: { GET: (r) => serveMetrics(r) },
   registration: { POST: (r) => registerClient(r) },
   clientConfiguration: {
     GET: (r, p) => readClientConfiguration(r, p.client_id!),
@@ -84,15 +86,34 @@ const TABLE: Record<ProtocolPathName, RouteMethods> = {
   loginCancel: { POST: (r, p) => loginAction(r, p.tx!, "cancel") },
   loginBack: { POST: (r, p) => loginAction(r, p.tx!, "back") },
   loginProblem: { GET: (r, p) => showLoginProblem(r, p.tx!) },
-  adminTenants: { POST: (r) => createTenantResource(r) },
-  adminTenant: { PATCH: (r, p) => updateTenantResource(r, p.tenant_id!) },
+  // The admin API (design §14): each path's operations, with their schemas, in lib/endpoints/admin-*.ts.
+  adminTenants: adminRoute("adminTenants"),
+  adminTenant: adminRoute("adminTenant"),
+  adminTenantApplications: adminRoute("adminTenantApplications"),
+  adminApplication: adminRoute("adminApplication"),
+  adminApplicationSecret: adminRoute("adminApplicationSecret"),
+  adminApplicationDeliveries: adminRoute("adminApplicationDeliveries"),
+  adminEidConnections: adminRoute("adminEidConnections"),
+  adminEidConnection: adminRoute("adminEidConnection"),
+  adminEidConnectionTest: adminRoute("adminEidConnectionTest"),
+  adminKeys: adminRoute("adminKeys"),
+  adminKeysRotate: adminRoute("adminKeysRotate"),
+  adminAudit: adminRoute("adminAudit"),
+  adminAdmins: adminRoute("adminAdmins"),
+  adminAdmin: adminRoute("adminAdmin"),
+  adminTokens: adminRoute("adminTokens"),
+  adminToken: adminRoute("adminToken"),
+  adminOpenApi: adminRoute("adminOpenApi"),
 };
 
 /** Served only when EXTENSIONS_URL is on Porta's origin (see extensionJwksPath). */
 const EXTENSION_JWKS_METHODS: RouteMethods = { GET: (r) => serveJwks("extension", r), document: () => jwksEndpointDocument("extension") };
 
-/** Answered on any Host (load balancers probe instances by address): no issuer, no tenant data. */
-const ANY_HOST: ReadonlySet<ProtocolRouteName> = new Set(["liveness", "readiness"]);
+/**
+ * Answered on any Host (load balancers probe and Prometheus scrapes instances by address): no
+ * issuer, no tenant data in the answer's shape.
+ */
+const ANY_HOST: ReadonlySet<ProtocolRouteName> = new Set(["liveness", "readiness", "metrics"]);
 
 export interface ProtocolRoute {
   name: ProtocolRouteName;
@@ -127,6 +148,8 @@ export function protocolRoutes(): readonly ProtocolRoute[] {
 }
 
 export interface RouteMatch {
+  /** The route's name: the bounded label of request metrics (never the raw path). */
+  name: ProtocolRouteName;
   handler: RouteHandler;
   params: Readonly<Record<string, string>>;
   /** Set for GET/HEAD of a document route. */
@@ -163,16 +186,16 @@ export function matchProtocolRoute(method: string, pathname: string): RouteMatch
       const named: Record<string, string> = {};
       for (const [i, name] of route.params.entries()) {
         const value = decodePathParam(match[i + 1] ?? "");
-        if (value === undefined) return { handler: () => badPathResponse(), params: NO_PARAMS };
+        if (value === undefined) return { name: route.name, handler: () => badPathResponse(), params: NO_PARAMS };
         named[name] = value;
       }
       params = named;
     }
     const effective = method === "HEAD" ? "GET" : method;
     const handler = route.handlers[effective];
-    if (!handler) return { handler: () => methodNotAllowed(route.allowed), params };
-    if (route.anyHost) return { handler, params, anyHost: true };
-    return effective === "GET" && route.document ? { handler, params, document: route.document } : { handler, params };
+    if (!handler) return { name: route.name, handler: () => methodNotAllowed(route.allowed), params };
+    if (route.anyHost) return { name: route.name, handler, params, anyHost: true };
+    return effective === "GET" && route.document ? { name: route.name, handler, params, document: route.document } : { name: route.name, handler, params };
   }
   return undefined;
 }

@@ -13,6 +13,8 @@ export const PROTOCOL_PATHS = {
   jwks: "/.well-known/jwks",
   liveness: "/healthz",
   readiness: "/readyz",
+  // Prometheus metrics (design.md §14): served only when METRICS_TOKEN is set.
+  metrics: "/metrics",
   registration: "/oauth2/register",
   clientConfiguration: "/oauth2/register/{client_id}",
   authorization: "/oauth2/authorize",
@@ -40,6 +42,21 @@ export const PROTOCOL_PATHS = {
   // The admin API (design §14).
   adminTenants: "/api/v1/tenants",
   adminTenant: "/api/v1/tenants/{tenant_id}",
+  adminTenantApplications: "/api/v1/tenants/{tenant_id}/applications",
+  adminApplication: "/api/v1/applications/{client_id}",
+  adminApplicationSecret: "/api/v1/applications/{client_id}/secret",
+  adminApplicationDeliveries: "/api/v1/applications/{client_id}/webhook-deliveries",
+  adminEidConnections: "/api/v1/tenants/{tenant_id}/eid-connections",
+  adminEidConnection: "/api/v1/tenants/{tenant_id}/eid-connections/{connection_id}",
+  adminEidConnectionTest: "/api/v1/tenants/{tenant_id}/eid-connections/{connection_id}/test",
+  adminKeys: "/api/v1/tenants/{tenant_id}/keys",
+  adminKeysRotate: "/api/v1/tenants/{tenant_id}/keys/rotate",
+  adminAudit: "/api/v1/tenants/{tenant_id}/audit",
+  adminAdmins: "/api/v1/tenants/{tenant_id}/admins",
+  adminAdmin: "/api/v1/tenants/{tenant_id}/admins/{admin_id}",
+  adminTokens: "/api/v1/tenants/{tenant_id}/tokens",
+  adminToken: "/api/v1/tenants/{tenant_id}/tokens/{token_id}",
+  adminOpenApi: "/api/v1/openapi.json",
 } as const;
 
 export type ProtocolPathName = keyof typeof PROTOCOL_PATHS;
@@ -53,6 +70,10 @@ const UUID = "[0-9a-f-]{36}";
 const PARAMETER_PATTERNS: Record<string, string> = {
   client_id: "[^/]+",
   tenant_id: "[^/]+",
+  // Admin API ids are checked by the operation (a malformed one is an unknown resource: 404).
+  connection_id: "[^/]+",
+  admin_id: "[^/]+",
+  token_id: "[^/]+",
   tx: UUID,
   id: UUID,
   token: "[A-Za-z0-9_-]{16,128}",
@@ -95,9 +116,10 @@ export function extensionJwksPath(): string | undefined {
   return `${extensions.pathname.replace(/\/$/, "")}/service/.well-known/jwks`;
 }
 
-/** Every protocol path this instance serves, by route name. */
+/** Every protocol path this instance serves, by route name (/metrics only with METRICS_TOKEN: 404 as if unknown). */
 export function servedProtocolPaths(): [ProtocolRouteName, string][] {
-  const paths: [ProtocolRouteName, string][] = Object.entries(PROTOCOL_PATHS) as [ProtocolPathName, string][];
+  const metricsServed = config().metricsToken !== undefined;
+  const paths: [ProtocolRouteName, string][] = (Object.entries(PROTOCOL_PATHS) as [ProtocolPathName, string][]).filter(([name]) => name !== "metrics" || metricsServed);
   const extension = extensionJwksPath();
   if (extension) paths.push([EXTENSION_JWKS, extension]);
   return paths;

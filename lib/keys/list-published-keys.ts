@@ -5,10 +5,10 @@
 import { prisma } from "../db/client";
 import type { SigningKey } from "../db/generated/client";
 
-export type ListedKey = Pick<SigningKey, "id" | "kid" | "alg" | "state" | "createdAt" | "activatedAt" | "unpublishAt">;
+export type ListedKey = Pick<SigningKey, "id" | "kid" | "alg" | "state" | "createdAt" | "activatedAt" | "unpublishAt" | "publicJwk">;
 
 const RECENTLY_RETIRED_MS = 24 * 3600 * 1000;
-const LISTED = { id: true, kid: true, alg: true, state: true, createdAt: true, activatedAt: true, unpublishAt: true } as const;
+const LISTED = { id: true, kid: true, alg: true, state: true, createdAt: true, activatedAt: true, unpublishAt: true, publicJwk: true } as const;
 
 export async function listPublishedKeys(tenantId: string): Promise<{ tenantKeys: ListedKey[]; webhookKeys: ListedKey[] }> {
   const db = await prisma();

@@ -311,7 +311,9 @@ function sendHuge(route: ProtocolRoute, method: string): Promise<Answer> {
 function problemOf(req: { route: ProtocolRoute; method: string }, answer: Answer): string | undefined {
   if (answer.status >= 500) return `HTTP ${answer.status}: ${answer.body.slice(0, 200)}`;
   if (answer.status === 0) return "no status";
-  if (!JSON_ROUTES.has(req.route.name) || answer.status < 400 || req.method === "HEAD") return undefined;
+  // The admin API (routes named admin*) answers every error as JSON too.
+  const isJsonRoute = JSON_ROUTES.has(req.route.name) || req.route.name.startsWith("admin");
+  if (!isJsonRoute || answer.status < 400 || req.method === "HEAD") return undefined;
   const type = String(answer.headers["content-type"] ?? "");
   if (!type.startsWith("application/json")) return `HTTP ${answer.status} as ${type || "no content type"}, not JSON`;
   try {

@@ -9,7 +9,7 @@
  * each method it lacks (405 with Allow), generated from the table.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as catchAll from "../../app/[...protocol]/route";
 import * as callbackRoute from "../../app/login/callback/route";
 import { hashToken } from "../../lib/crypto/hash";
@@ -21,6 +21,9 @@ import { loginId, TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, MITID, SE_BANKID } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
+
+/** /metrics is in the table only with METRICS_TOKEN (set before the configuration is read). */
+const METRICS_TOKEN = vi.hoisted(() => (process.env.METRICS_TOKEN = "parity-metrics-token-0123456789"));
 
 let porta: TestPorta;
 let fx: Fixtures;
@@ -144,6 +147,16 @@ async function decoupledLogin(fx: Fixtures): Promise<string> {
   return tx.id;
 }
 
+/** An admin API request with the platform token (and a JSON body when given). */
+const admin = (fx: Fixtures, path: string, json?: unknown): Req => ({ path, headers: bearer(fx.porta.adminToken), ...(json !== undefined ? { json } : {}) });
+const rpTenant = (fx: Fixtures) => fx.rp.tenant_id as string;
+
+/** A fresh tenant without applications (admin API). */
+async function adminTenant(fx: Fixtures): Promise<string> {
+  const created = await fetch(`${fx.porta.issuer}/api/v1/tenants`, { method: "POST", headers: { ...bearer(fx.porta.adminToken), "Content-Type": "application/json" }, body: JSON.stringify({ name: `Parity ${randomUUID()}`, environment: "test" }) });
+  return ((await created.json()) as { id: string }).id;
+}
+
 const DISCOVERY = "/.well-known/openid-configuration";
 const JWKS = "/.well-known/jwks";
 const EXTENSION_JWKS = "/extensions/service/.well-known/jwks";
@@ -175,6 +188,14 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
   },
   liveness: { example: () => "/healthz", cases: [GET(200, "alive", () => "/healthz")] },
   readiness: { example: () => "/readyz", cases: [GET(200, "ready", () => "/readyz")] },
+  metrics: {
+    example: () => "/metrics",
+    cases: [
+      GET(200, "with the metrics token → the scrape", () => ({ path: "/metrics", headers: bearer(METRICS_TOKEN) })),
+      GET(401, "without a token → 401", () => "/metrics"),
+      GET(401, "a wrong token → 401", () => ({ path: "/metrics", headers: bearer("not-the-metrics-token") })),
+    ],
+  },
   registration: {
     example: () => "/oauth2/register",
     cases: [
@@ -362,6 +383,8 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
       POST(201, "a tenant with the platform token → 201", (fx) => ({ path: "/api/v1/tenants", headers: bearer(fx.porta.adminToken), json: { name: `Parity ${randomUUID()}`, environment: "test" } })),
       POST(401, "without a token → 401", () => ({ path: "/api/v1/tenants", json: { name: "Parity", environment: "test" } })),
       POST(400, "a domain with a path → 400", (fx) => ({ path: "/api/v1/tenants", headers: bearer(fx.porta.adminToken), json: { name: `Parity ${randomUUID()}`, environment: "test", domains: ["login.example.com/x"] } })),
+      GET(200, "the list with the platform token → 200", (fx) => ({ path: "/api/v1/tenants?limit=2", headers: bearer(fx.porta.adminToken) })),
+      GET(400, "a tampered cursor → 400", (fx) => ({ path: "/api/v1/tenants?cursor=abc.def", headers: bearer(fx.porta.adminToken) })),
     ],
   },
   adminTenant: {
@@ -374,7 +397,110 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
       }),
       PATCH(404, "an unknown tenant → 404", (fx) => ({ path: `/api/v1/tenants/${UNKNOWN_ID}`, headers: bearer(fx.porta.adminToken), json: { name: "Nobody" } })),
       PATCH(401, "a wrong token → 401", () => ({ path: `/api/v1/tenants/${UNKNOWN_ID}`, headers: bearer("not-the-platform-token"), json: { name: "Nobody" } })),
+      GET(200, "a tenant → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}`)),
+      GET(404, "a malformed id → 404", (fx) => admin(fx, "/api/v1/tenants/not-a-uuid")),
+      DELETE(409, "a tenant with applications → 409", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}`)),
+      DELETE(204, "an empty tenant → 204", async (fx) => admin(fx, `/api/v1/tenants/${await adminTenant(fx)}`)),
     ],
+  },
+  adminTenantApplications: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/applications`,
+    cases: [
+      GET(200, "the list → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/applications?limit=1`)),
+      POST(201, "RFC 7591 metadata → 201", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/applications`, { redirect_uris: [RP_CALLBACK] })),
+      POST(400, "malformed JSON → 400", (fx) => ({ path: `/api/v1/tenants/${rpTenant(fx)}/applications`, headers: { ...bearer(fx.porta.adminToken), "Content-Type": "application/json" }, body: "{" })),
+      POST(401, "without a token → 401", (fx) => ({ path: `/api/v1/tenants/${rpTenant(fx)}/applications`, json: {} })),
+    ],
+  },
+  adminApplication: {
+    example: () => "/api/v1/applications/no-such-client",
+    cases: [
+      GET(200, "an application → 200", (fx) => admin(fx, `/api/v1/applications/${fx.rp.client_id}`)),
+      GET(404, "an unknown client → 404", (fx) => admin(fx, "/api/v1/applications/no-such-client")),
+      PATCH(200, "a partial change → 200", async (fx) => admin(fx, `/api/v1/applications/${(await registerClient(fx.porta)).client_id}`, { client_name: "Patched RP" })),
+      PATCH(400, "a bad member → 400", async (fx) => admin(fx, `/api/v1/applications/${(await registerClient(fx.porta)).client_id}`, { redirect_uris: "nope" })),
+      DELETE(204, "an application → 204", async (fx) => admin(fx, `/api/v1/applications/${(await registerClient(fx.porta)).client_id}`)),
+    ],
+  },
+  adminApplicationSecret: {
+    example: () => "/api/v1/applications/no-such-client/secret",
+    cases: [
+      POST(200, "a new secret → 200", async (fx) => admin(fx, `/api/v1/applications/${(await registerClient(fx.porta)).client_id}/secret`)),
+      POST(404, "an unknown client → 404", (fx) => admin(fx, "/api/v1/applications/no-such-client/secret")),
+    ],
+  },
+  adminApplicationDeliveries: {
+    example: () => "/api/v1/applications/no-such-client/webhook-deliveries",
+    cases: [GET(200, "the deliveries → 200", (fx) => admin(fx, `/api/v1/applications/${fx.rp.client_id}/webhook-deliveries`))],
+  },
+  adminEidConnections: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/eid-connections`,
+    cases: [
+      GET(200, "the list → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections`)),
+      POST(400, "in a test tenant → 400", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections`, { family: "dk-mitid", kind: "oidc", settings: { issuer: "https://idp.example", clientId: "c", clientAuth: "private_key_jwt", scopes: "openid" } })),
+    ],
+  },
+  adminEidConnection: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/eid-connections/${UNKNOWN_ID}`,
+    cases: [
+      GET(404, "an unknown connection → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections/${UNKNOWN_ID}`)),
+      PATCH(404, "an unknown connection → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections/${UNKNOWN_ID}`, { enabled: false })),
+      DELETE(404, "an unknown connection → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections/${UNKNOWN_ID}`)),
+    ],
+  },
+  adminEidConnectionTest: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/eid-connections/${UNKNOWN_ID}/test`,
+    cases: [POST(404, "an unknown connection → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/eid-connections/${UNKNOWN_ID}/test`))],
+  },
+  adminKeys: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/keys`,
+    cases: [GET(200, "the keys → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/keys`))],
+  },
+  adminKeysRotate: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/keys/rotate`,
+    cases: [
+      POST(200, "a rotation → 200", async (fx) => admin(fx, `/api/v1/tenants/${await adminTenant(fx)}/keys/rotate`)),
+      POST(404, "an unknown tenant → 404", (fx) => admin(fx, `/api/v1/tenants/${UNKNOWN_ID}/keys/rotate`)),
+    ],
+  },
+  adminAudit: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/audit`,
+    cases: [GET(200, "the audit entries → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/audit?limit=3`))],
+  },
+  adminAdmins: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/admins`,
+    cases: [
+      GET(200, "the admins → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/admins`)),
+      POST(201, "an invitation → 201", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/admins`, { email: `parity-${randomUUID()}@example.com`, role: "member" })),
+    ],
+  },
+  adminAdmin: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/admins/${UNKNOWN_ID}`,
+    cases: [
+      PATCH(404, "an unknown admin → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/admins/${UNKNOWN_ID}`, { role: "owner" })),
+      DELETE(404, "an unknown admin → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/admins/${UNKNOWN_ID}`)),
+    ],
+  },
+  adminTokens: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/tokens`,
+    cases: [
+      GET(200, "the tokens → 200", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/tokens`)),
+      POST(201, "a token → 201", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/tokens`, { name: "parity" })),
+    ],
+  },
+  adminToken: {
+    example: () => `/api/v1/tenants/${UNKNOWN_ID}/tokens/${UNKNOWN_ID}`,
+    cases: [
+      DELETE(204, "a token → 204", async (fx) => {
+        const created = await fetch(`${fx.porta.issuer}/api/v1/tenants/${rpTenant(fx)}/tokens`, { method: "POST", headers: { ...bearer(fx.porta.adminToken), "Content-Type": "application/json" }, body: JSON.stringify({ name: "parity" }) });
+        return admin(fx, `/api/v1/tenants/${rpTenant(fx)}/tokens/${((await created.json()) as { id: string }).id}`);
+      }),
+      DELETE(404, "an unknown token → 404", (fx) => admin(fx, `/api/v1/tenants/${rpTenant(fx)}/tokens/${UNKNOWN_ID}`)),
+    ],
+  },
+  adminOpenApi: {
+    example: () => "/api/v1/openapi.json",
+    cases: [GET(200, "the OpenAPI document, without a token → 200", () => "/api/v1/openapi.json")],
   },
 };
 

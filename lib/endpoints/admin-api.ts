@@ -1,0 +1,61 @@
+/**
+ * The admin API (design §14): every operation, once. The routing table (protocol-routes.ts) takes
+ * each path's handlers from here, and the OpenAPI document served at /api/v1/openapi.json (and
+ * rendered in the dashboard) is generated from the same list.
+ */
+import { z } from "zod";
+import { definePublicOperation, type AdminMethod, type AdminOperation } from "../admin-api/operation";
+import { buildOpenApiDocument, type OpenApiDocument } from "../admin-api/openapi-document";
+import type { ProtocolPathName } from "../http/protocol-paths";
+import { ADMIN_OPERATIONS } from "./admin-admins";
+import { APPLICATION_OPERATIONS } from "./admin-applications";
+import { AUDIT_OPERATIONS } from "./admin-audit";
+import { EID_CONNECTION_OPERATIONS } from "./admin-eid-connections";
+import { KEY_OPERATIONS } from "./admin-keys";
+import { TENANT_OPERATIONS } from "./admin-tenants";
+import { TOKEN_OPERATIONS } from "./admin-tokens";
+
+let document: OpenApiDocument | undefined;
+
+const OPENAPI_OPERATION = definePublicOperation({
+  path: "adminOpenApi",
+  method: "GET",
+  operationId: "getOpenApiDocument",
+  tag: "Document",
+  summary: "This OpenAPI 3.1 document",
+  description: "Needs no token.",
+  responses: {
+    200: {
+      description: "The OpenAPI 3.1 document",
+      schema: z.object({ openapi: z.literal("3.1.0"), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose(),
+    },
+  },
+  reply: async () => ({ status: 200, body: openApiDocument() }),
+});
+
+export const ADMIN_API_OPERATIONS: readonly AdminOperation[] = [
+  ...TENANT_OPERATIONS,
+  ...APPLICATION_OPERATIONS,
+  ...EID_CONNECTION_OPERATIONS,
+  ...KEY_OPERATIONS,
+  ...AUDIT_OPERATIONS,
+  ...ADMIN_OPERATIONS,
+  ...TOKEN_OPERATIONS,
+  OPENAPI_OPERATION,
+];
+
+/** The document (built once per process: the schemas do not change while it runs). */
+export function openApiDocument(): OpenApiDocument {
+  document ??= buildOpenApiDocument(ADMIN_API_OPERATIONS);
+  return document;
+}
+
+type AdminHandler = (request: Request, params: Readonly<Record<string, string>>) => Promise<Response>;
+
+/** A path's handlers by method, for the routing table. */
+export function adminRoute(path: ProtocolPathName): Partial<Record<AdminMethod, AdminHandler>> {
+  const methods: Partial<Record<AdminMethod, AdminHandler>> = {};
+  for (const op of ADMIN_API_OPERATIONS) if (op.path === path) methods[op.method] = (request, params) => op.serve(request, params);
+  if (Object.keys(methods).length === 0) throw new Error(`no admin API operation serves ${path}`);
+  return methods;
+}
