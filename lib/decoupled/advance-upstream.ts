@@ -58,7 +58,7 @@ async function checkClaimed(tx: LoginTransaction, client: ApplicationRecord, con
       return settle(() => completeDecoupled(tx, client, outcome.result));
     case "failed":
       logger.info({ loginId: tx.id, reason: outcome.failure.reason, detail: outcome.failure.detail }, "decoupled eID login failed");
-      return settle(() => failDecoupled(tx, client, decoupledErrorOf(outcome.failure), outcome.failure.description));
+      return settle(() => failDecoupled(tx, client, decoupledErrorOf(outcome.failure), outcome.failure.description, outcome.failure.reason === "cancelled"));
   }
 }
 

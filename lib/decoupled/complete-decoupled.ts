@@ -24,9 +24,9 @@ import { decoupledRequestOf } from "./request";
 /** How a decoupled login can end without tokens, as the token endpoint answers (CIBA Core §11). */
 export type DecoupledError = "access_denied" | "expired_token" | "server_error";
 
-/** Ends `tx` with `error`; the token endpoint answers it on the next poll. */
-export async function failDecoupled(tx: LoginTransaction, client: ApplicationRecord, error: DecoupledError, description: string): Promise<void> {
-  await transition(tx, "failed", { error, errorDescription: description }, { returning: false });
+/** Ends `tx` with `error`; the token endpoint answers it on the next poll. `isCancel`: the person declined. */
+export async function failDecoupled(tx: LoginTransaction, client: ApplicationRecord, error: DecoupledError, description: string, isCancel = false): Promise<void> {
+  await transition(tx, "failed", { error, errorDescription: description }, { returning: false, isCancel });
   await notifyClient(client, decoupledRequestOf(tx));
 }
 

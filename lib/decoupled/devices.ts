@@ -67,7 +67,7 @@ export async function answerDeviceRequest(transactionId: string, answer: DeviceA
   const client = await findApplicationById(tx.applicationId);
   if (!client || client.tenant.environment !== "test") return false;
   if (!answer.approve) {
-    await failDecoupled(tx, client, "access_denied", "The user declined the login");
+    await failDecoupled(tx, client, "access_denied", "The user declined the login", true);
     return true;
   }
   const request = decoupledRequestOf(tx);

@@ -28,7 +28,7 @@ export async function askConsentOrIssue(tx: LoginTransaction, client: Applicatio
 
 /** The consent page's answer. */
 export async function decideConsent(tx: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
-  if (!accepted) return failLogin(tx, new OAuthError("access_denied", "The user declined to share the requested information"));
+  if (!accepted) return failLogin(tx, new OAuthError("access_denied", "The user declined to share the requested information"), [], true);
   const auth = authenticationOf(tx);
   await grantConsent(client.id, auth.subject, requestOf(tx).scopes);
   return issueResponse(tx, client, auth, []);
