@@ -186,4 +186,18 @@ describe("loadConfig", () => {
   it("ignores variables it does not know", () => {
     expect(() => loadConfig({ HOME: "/root", PATH: "/usr/bin", SOMETHING_ELSE: "x" })).not.toThrow();
   });
+
+  it("METRICS_TOKEN: unset by default; a short one or one that is not a bearer token → an error naming it", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "scrape-token-0123456789" }).metricsToken).toBe("scrape-token-0123456789");
+    expect(configErrorOf({ METRICS_TOKEN: "short" }).message).toMatch(/^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/);
+    expect(configErrorOf({ METRICS_TOKEN: "has a space in it 0123456789" }).message).toMatch(/^Invalid configuration: METRICS_TOKEN /);
+  });
+
+  it("SHUTDOWN_DELAY_S: 5 by default, 0 allowed, negative or fractional values refused", () => {
+    expect(loadConfig({}).shutdownDelayS).toBe(5);
+    expect(loadConfig({ SHUTDOWN_DELAY_S: "0" }).shutdownDelayS).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_S: "30" }).shutdownDelayS).toBe(30);
+    for (const bad of ["-1", "1.5", "soon", "301"]) expect(configErrorOf({ SHUTDOWN_DELAY_S: bad }).message, bad).toMatch(/^Invalid configuration: SHUTDOWN_DELAY_S /);
+  });
 });

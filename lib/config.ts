@@ -33,6 +33,8 @@ const ZEnvSchema = z.object({
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").optional(),
   DELIVERY_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(3650, "must be at most 3650").default(30),
   AUDIT_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(36500, "must be at most 36500").default(365),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").regex(/^[A-Za-z0-9\-._~+/]+=*$/, "must be a bearer token (letters, digits and -._~+/)").optional(),
+  SHUTDOWN_DELAY_S: z.coerce.number({ error: "must be a whole number of seconds" }).int("must be a whole number of seconds").min(0, "must be at least 0").max(300, "must be at most 300").default(5),
 });
 
 export type TEnv = z.infer<typeof ZEnvSchema>;
@@ -61,6 +63,10 @@ export interface Config {
   deliveryLogDays: number;
   /** Days an audit entry is kept. */
   auditLogDays: number;
+  /** The bearer token of GET /metrics; undefined: the route is not served (404). */
+  metricsToken: string | undefined;
+  /** Seconds between the first SIGTERM/SIGINT (readiness turns 503) and closing the listener. */
+  shutdownDelayS: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
     deliveryLogDays: e.DELIVERY_LOG_DAYS,
     auditLogDays: e.AUDIT_LOG_DAYS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayS: e.SHUTDOWN_DELAY_S,
   };
 }
 

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const { describeConnectionFailure } = await import("../lib/db/describe-connection-failure");
   const { startPortaServer } = await import("../server/porta-server");
   const { startSweeper } = await import("../lib/retention/sweeper");
+  const { flushLoginOutcomes, stopLoginOutcomeFlusher } = await import("../lib/analytics/record-login-outcome");
   const { logger } = await import("../lib/log");
   const { DEMO_CLIENT_ID } = await import("../lib/setup/demo");
 
@@ -60,16 +61,40 @@ async function main(): Promise<void> {
   lines.push(`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`, "");
   console.log(lines.filter((l) => l !== "").join("\n"));
 
+  // Graceful shutdown (design.md §14). The first signal starts the drain; later ones are ignored
+  // (a terminal's Ctrl-C or a process-group SIGTERM reaches npm, tsx and this process, and tsx
+  // relays it again), so the listeners stay: without one, a repeat would end the process at once.
+  let draining = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    await running.close();
+    if (draining) {
+      logger.info({ signal }, "already shutting down");
+      return;
+    }
+    draining = true;
+    logger.info({ signal, delayS: cfg.shutdownDelayS }, "shutting down: readiness is 503, serving until the delay ends");
+    await running.drain({ delayMs: cfg.shutdownDelayS * 1000, graceMs: SHUTDOWN_GRACE_MS });
     await sweeper.stop();
+    // The last second of login counts goes to the analytics before the database closes.
+    stopLoginOutcomeFlusher();
+    await flushLoginOutcomes();
+    // Every request has finished: closing the database now loses no login (their state is in it),
+    // and closes the embedded database cleanly (its files are complete for the next start).
     await closeProcessDatabase();
+    logger.info("shut down");
     process.exit(0);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  const onSignal = (signal: NodeJS.Signals) => {
+    shutdown(signal).catch((error: unknown) => {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    });
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
+
+/** How long requests already received may run once the listener closed (design.md §14). */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);

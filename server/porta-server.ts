@@ -2,7 +2,13 @@
  * Porta's HTTP server: protocol endpoints on the lean path (the routing table in
  * lib/endpoints/protocol-routes.ts, without Next.js), everything else (hosted login, dashboard,
  * playground) through Next.js. Logs one JSON line per request with
- * its request id (path only: query strings can carry codes and state).
+ * its request id (path only: query strings can carry codes and state), and times every request
+ * into porta_http_request_duration_seconds by its route's name (lib/ops/metrics.ts).
+ *
+ * Graceful shutdown (design.md §14) is `drain()`: readiness turns 503 at once, requests keep being
+ * served for the delay (answered with `Connection: close`, so clients reconnect elsewhere), then
+ * the listener closes, idle connections close, and the requests in flight finish within a grace
+ * period after which their connections are cut.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +16,8 @@ import { config } from "../lib/config";
 import { randomToken } from "../lib/crypto/random";
 import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
 import { logger } from "../lib/log";
+import { isDraining, startDraining } from "../lib/ops/drain-state";
+import { observeRequestDuration } from "../lib/ops/metrics";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
 import { matchProtocolRoute, notFoundResponse, routeIssuerContext, runInIssuerContext } from "../lib/endpoints/protocol-routes";
 import { misdirectedResponse } from "../lib/tenants/issuer-context";
@@ -25,11 +33,24 @@ export interface PortaServerOptions {
   dir?: string;
 }
 
+export interface DrainOptions {
+  /** How long requests keep being served after readiness turned 503 (SHUTDOWN_DELAY_S). */
+  delayMs: number;
+  /** How long requests already received may take once the listener closed; then their connections are cut. */
+  graceMs: number;
+}
+
 export interface RunningServer {
   server: Server;
   url: string;
+  /** Closes at once: the listener and every connection (tests). */
   close(): Promise<void>;
+  /** The drain of a graceful shutdown; resolves when the last connection has closed. */
+  drain(options: DrainOptions): Promise<void>;
 }
+
+/** While connections wait to close, how often idle ones (their last request answered) are closed. */
+const IDLE_SWEEP_MS = 100;
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -81,18 +102,22 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     res.setHeader("X-Request-Id", requestId);
+    // Draining: this answer ends its connection, so the client's next request opens a new one,
+    // which a load balancer sends to another instance.
+    if (isDraining()) res.shouldKeepAlive = false;
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    // The access log line costs a timer and a listener per request: only when it is written.
-    if (logger.isLevelEnabled("info")) {
-      const started = process.hrtime.bigint();
-      res.on("finish", () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logger.info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-      });
-    }
     const route = matchProtocolRoute(req.method ?? "GET", path);
+    // The metrics label: the route's name, never the path (bounded series).
+    const routeName = route ? route.name : ui ? "next" : "not_found";
+    const started = process.hrtime.bigint();
+    const logged = logger.isLevelEnabled("info");
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observeRequestDuration(routeName, req.method, seconds);
+      if (logged) logger.info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+    });
     let work: Promise<void>;
     if (route) {
       // The issuer the Host names (design.md §13): PUBLIC_URL's, a tenant domain's, or none (421).
@@ -168,5 +193,23 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+    async drain({ delayMs, graceMs }) {
+      startDraining();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await new Promise<void>((resolve) => {
+        // Whatever connects from now on is refused; close() answers once every connection is gone.
+        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+        const cut = setTimeout(() => {
+          logger.warn({ graceMs }, "requests still running after the shutdown grace period: closing their connections");
+          server.closeAllConnections();
+        }, graceMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
   };
 }

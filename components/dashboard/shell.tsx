@@ -20,6 +20,8 @@ export function DashboardShell({ email, tenants, current, children }: { email: s
         { href: `${base}/keys`, label: "Keys" },
         { href: `${base}/domains`, label: "Domains" },
         { href: `${base}/tokens`, label: "API tokens" },
+        { href: `${base}/admins`, label: "Admins" },
+        { href: `${base}/analytics`, label: "Analytics" },
         { href: `${base}/audit`, label: "Audit log" },
       ]
     : [];
@@ -54,7 +56,9 @@ export function DashboardShell({ email, tenants, current, children }: { email: s
             </details>
           ) : null}
           <div className="ml-auto flex items-center gap-3 text-sm">
-            <span className="hidden text-slate-600 sm:inline" data-testid="signed-in-as">{email}</span>
+            <Link href="/dashboard/api" className="rounded-lg px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="api-reference-link">API reference</Link>
+            <Link href="/dashboard/account" className="hidden rounded-lg px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 sm:inline" data-testid="signed-in-as" title="Your account">{email}</Link>
+            <Link href="/dashboard/account" className="rounded-lg px-2 py-1 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:hidden" data-testid="account-link">Account</Link>
             <form action={signOutAction}>
               <button type="submit" data-testid="sign-out" className="min-h-9 rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                 Sign out

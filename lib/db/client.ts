@@ -16,6 +16,14 @@ import { PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "embedded" | "postgres";
 
+/** A PostgreSQL pool's connections (node-postgres's counts) and its size, for the metrics. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
@@ -34,6 +42,8 @@ export interface Database {
    * without waiting: undefined when another instance (or a run in this process) has it.
    */
   withLockIfFree<T>(key: number, fn: () => Promise<T>): Promise<T | undefined>;
+  /** The pool's counts (PostgreSQL; the embedded database has one connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -193,6 +203,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await client.end().catch(() => undefined); // ending the session releases the lock
       }
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize };
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -214,6 +227,11 @@ export function db(): Promise<Database> {
     });
   }
   return g[globalKey];
+}
+
+/** The process database if it is open or opening, without opening it (a metrics scrape). */
+export function openedProcessDatabase(): Promise<Database> | undefined {
+  return (globalThis as GlobalWithDb)[globalKey];
 }
 
 /** Shortcut for the Prisma client of the process database. */

@@ -4,8 +4,11 @@
  * instances or two browser tabs cannot both advance the same login.
  */
 import { randomUUID } from "node:crypto";
+import { endedLoginOf, type EndedLogin } from "../analytics/ended-login";
+import { recordLoginOutcome } from "../analytics/record-login-outcome";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
+import { countEndedLogin } from "../ops/count-ended-login";
 import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/generated/client";
 
 export type { LoginState, LoginTransaction };
@@ -45,6 +48,8 @@ export type TransactionChanges = Omit<Prisma.LoginTransactionUncheckedUpdateInpu
 export interface TransitionOptions {
   /** Run inside this database transaction (e.g. with the PAR request's consumption). */
   db?: Prisma.TransactionClient;
+  /** The person cancelled or declined: the analytics count the failed login as a cancel. */
+  isCancel?: boolean;
 }
 
 /**
@@ -66,14 +71,24 @@ export async function transition(
   // A failed login will issue nothing: the claims it held are cleared as it fails.
   const data = { ...changes, ...(to === "failed" ? { sealedClaims: null } : {}), state: to, version: { increment: 1 } };
   const conflict = () => new TransactionConflictError(`login ${tx.id} changed while moving ${tx.state} → ${to}`);
+  // The one move that ends a login counts it, once (a conflicting move threw before).
+  const ended = endedLoginOf(tx, to, changes, options.isCancel);
   if (options.returning === false) {
     const result = await db.loginTransaction.updateMany({ where, data });
     if (result.count !== 1) throw conflict();
+    if (ended) countEnded(ended);
     return;
   }
   const updated = (await db.loginTransaction.updateManyAndReturn({ where, data }))[0];
   if (!updated) throw conflict();
+  if (ended) countEnded(ended);
   return updated;
+}
+
+/** An ended login in the analytics buffer and the metrics (in memory: no write on the login's path). */
+function countEnded(ended: EndedLogin): void {
+  recordLoginOutcome(ended);
+  countEndedLogin(ended);
 }
 
 export interface NewTransaction {

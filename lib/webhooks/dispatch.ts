@@ -6,10 +6,12 @@
  * while the event's time budget (timeout_ms, retry included) lasts. Every attempt is logged in
  * WebhookDelivery without personal data.
  */
+import { recordWebhookFailure } from "../analytics/record-webhook-failure";
 import { prisma } from "../db/client";
 import type { WebhookExtension } from "../db/generated/client";
 import { logger } from "../log";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
+import { countWebhookCall } from "../ops/metrics";
 import { MAX_RESPONSE_BYTES, parseWebhookAnswer, WebhookAnswerError, type ClaimsOperations } from "./claims-operations";
 import type { WebhookEvent } from "./events";
 import { signServiceToken } from "./service-token";
@@ -116,6 +118,8 @@ export async function dispatchEvent(target: DispatchTarget, event: WebhookEvent,
     if (remaining <= 50) break;
     const attemptStarted = Date.now();
     last = await attemptOnce(target, event, remaining, options);
+    // One count per outbound call: the answer's kind, or for a failure its kind (timeout, status, ...).
+    countWebhookCall(last.outcome.kind === "failure" ? last.outcome.failure : outcomeName(last.outcome));
     await db.webhookDelivery.create({
       data: {
         applicationId: target.applicationId,
@@ -136,5 +140,8 @@ export async function dispatchEvent(target: DispatchTarget, event: WebhookEvent,
     }
     if (!last.retryable) break;
   }
-  return last?.outcome ?? { kind: "failure", failure: "timeout", detail: `no answer within ${budget} ms` };
+  const outcome: DispatchOutcome = last?.outcome ?? { kind: "failure", failure: "timeout", detail: `no answer within ${budget} ms` };
+  // A login's webhook that failed (the dashboard's test events aside) shows on the analytics page.
+  if (outcome.kind === "failure" && !options.isTest) await recordWebhookFailure(target.tenantId);
+  return outcome;
 }

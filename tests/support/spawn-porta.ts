@@ -16,7 +16,8 @@ export interface PortaProcess {
 
 export function spawnPorta(env: Record<string, string | undefined>, args: string[] = ["--protocol-only"]): PortaProcess {
   const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: "warn", ...env })) if (v !== undefined) childEnv[k] = v;
+  // No drain delay by default: stop() then takes no longer than the requests in flight.
+  for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: "warn", SHUTDOWN_DELAY_S: "0", ...env })) if (v !== undefined) childEnv[k] = v;
   for (const name of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_OPTIONS"]) delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...args], {
     cwd: root,
