@@ -37,11 +37,11 @@ describe("opening an ID token (nested JWT)", () => {
   });
 
   it("an unencrypted ID token when encryption was registered → refused", async () => {
-    await expect(openIdToken(signed, expected)).rejects.toThrow("The ID token is not encrypted, though the demo application registered id_token_encrypted_response_alg RSA-OAEP-256");
+    await expect(openIdToken(signed, expected)).rejects.toThrow("The ID token is not encrypted, though the application registered id_token_encrypted_response_alg RSA-OAEP-256");
   });
 
   it("an encrypted ID token when no encryption was registered → refused", async () => {
-    await expect(openIdToken(await encryptTo(playgroundKey.publicJwk), undefined)).rejects.toThrow("The ID token is encrypted, but the demo application registered no id_token_encrypted_response_alg");
+    await expect(openIdToken(await encryptTo(playgroundKey.publicJwk), undefined)).rejects.toThrow("The ID token is encrypted, but the application registered no id_token_encrypted_response_alg");
   });
 
   it("an unencrypted ID token without registered encryption passes as it is", async () => {
