@@ -73,13 +73,24 @@ async function main(): Promise<void> {
     draining = true;
     logger.info({ signal, delayS: cfg.shutdownDelayS }, "shutting down: readiness is 503, serving until the delay ends");
     await running.drain({ delayMs: cfg.shutdownDelayS * 1000, graceMs: SHUTDOWN_GRACE_MS });
-    await sweeper.stop();
-    // The last second of login counts goes to the analytics before the database closes.
-    stopLoginOutcomeFlusher();
-    await flushLoginOutcomes();
-    // Every request has finished: closing the database now loses no login (their state is in it),
-    // and closes the embedded database cleanly (its files are complete for the next start).
-    await closeProcessDatabase();
+    const closed = await Promise.race([
+      (async () => {
+        await sweeper.stop();
+        // The last second of login counts goes to the analytics before the database closes.
+        stopLoginOutcomeFlusher();
+        await flushLoginOutcomes();
+        // Every request has finished: closing the database now loses no login (their state is in
+        // it), and closes the embedded database cleanly (its files are complete for the next start).
+        await closeProcessDatabase();
+        return true;
+      })(),
+      // A database that no longer answers (a partition) must not keep the process from ending.
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_DEADLINE_MS).unref()),
+    ]);
+    if (!closed) {
+      logger.error({ deadlineMs: CLOSE_DEADLINE_MS }, "the database did not close in time: exiting without it");
+      process.exit(1);
+    }
     logger.info("shut down");
     process.exit(0);
   };
@@ -95,6 +106,8 @@ async function main(): Promise<void> {
 
 /** How long requests already received may run once the listener closed (design.md §14). */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** How long the sweeper, the analytics flush and the database may take to close after the drain. */
+const CLOSE_DEADLINE_MS = 10_000;
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
