@@ -1,6 +1,7 @@
 /**
  * GET /metrics (design.md §14): Prometheus text format behind `Authorization: Bearer
- * $METRICS_TOKEN`, read here with a strict exposition-format reader (tests/support/prometheus-text.ts).
+ * $METRICS_TOKEN`, read here with a strict exposition-format reader (tests/support/prometheus-text.ts)
+ * and with the Prometheus Python client's parser (tests/support/prometheus-client-parser.ts).
  * Logins are counted once as they end (success, cancel, error; browser and decoupled alike), token
  * requests by grant type and outcome, request durations by route name. Without the token: 401;
  * without METRICS_TOKEN: 404, as for a path Porta does not serve.
@@ -16,6 +17,7 @@ import { copyEmbeddedTemplate } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { authorizePath, b64url, expectCode, expectEidStep, expectRedirectedError, expectTokenError, MITID, MOCK, redeem, redeemOk, SE_BANKID, tokenRequest } from "../support/hosted-login";
 import { fetchOnLoopback } from "../support/issuer-host-fetch";
+import { parseWithPrometheusClient } from "../support/prometheus-client-parser";
 import { parsePrometheusText, sampleValue, type MetricFamily } from "../support/prometheus-text";
 import { spawnPorta } from "../support/spawn-porta";
 import { startTestPorta, type TestPorta } from "../support/test-server";
@@ -44,14 +46,19 @@ function metricsRequest(headers: Record<string, string> = {}, query = ""): Promi
   return fetch(`${porta.issuer}/metrics${query}`, { headers });
 }
 
-/** A scrape with the token, read strictly. */
-async function scrape(): Promise<Map<string, MetricFamily>> {
+/** A scrape with the token, as text. */
+async function scrapeText(): Promise<string> {
   const response = await metricsRequest({ Authorization: `Bearer ${METRICS_TOKEN}` });
   const text = await response.text();
   expect(response.status, text.slice(0, 300)).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
   expect(response.headers.get("cache-control")).toBe("no-store");
-  return parsePrometheusText(text);
+  return text;
+}
+
+/** A scrape with the token, read strictly. */
+async function scrape(): Promise<Map<string, MetricFamily>> {
+  return parsePrometheusText(await scrapeText());
 }
 
 let people = 0;
@@ -87,6 +94,13 @@ describe("the scrape", () => {
     // Routes are the table's names: a path (with its ids) never becomes a label.
     const names = new Set<string>([...protocolRoutes().map((r) => r.name), "not_found", "next"]);
     for (const sample of duration!.samples) expect(names.has(sample.labels.route!), sample.labels.route).toBe(true);
+
+    // Prometheus's own client library reads the same scrape, with the same five.
+    const parsed = parseWithPrometheusClient(await scrapeText());
+    const loginFamily = parsed.find((f) => f.name === "porta_logins" && f.type === "counter");
+    const parsedSuccesses = loginFamily?.samples.find((s) => s.name === "porta_logins_total" && s.labels.tenant === rp.tenant_id && s.labels.acr === MOCK && s.labels.outcome === "success")?.value;
+    expect(parsedSuccesses).toBe(logins(after, MOCK, "success"));
+    expect(parsed.find((f) => f.name === "porta_http_request_duration_seconds")?.type).toBe("histogram");
 
     // The process defaults keep their usual names.
     expect(after.get("process_cpu_user_seconds_total")?.type).toBe("counter");
