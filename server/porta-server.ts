@@ -19,8 +19,8 @@ import { logger } from "../lib/log";
 import { isDraining, startDraining } from "../lib/ops/drain-state";
 import { observeRequestDuration } from "../lib/ops/metrics";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
-import { matchProtocolRoute, notFoundResponse, routeIssuerContext, runInIssuerContext } from "../lib/endpoints/protocol-routes";
-import { misdirectedResponse } from "../lib/tenants/issuer-context";
+import { matchProtocolRoute, notFoundResponse, routeIssuerContext, runInIssuerContext, type RouteMatch } from "../lib/endpoints/protocol-routes";
+import { misdirectedResponse, publicUrlContextOf, type IssuerContext } from "../lib/tenants/issuer-context";
 import { pageRequestRefusalResponse, refusePageRequest } from "../lib/http/page-request-guard";
 import { pageLocaleOfHeaders } from "../lib/http/page-locale";
 import type { Locale } from "../lib/i18n/locales";
@@ -87,6 +87,42 @@ function writeJson(res: ServerResponse, status: number, body: Record<string, str
   res.end(text);
 }
 
+/** A request the routing table matched, with what answering it needs. */
+interface MatchedRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  route: RouteMatch;
+  url: string;
+  queryAt: number;
+  origin: string;
+  requestId: string;
+  socketAddress: string;
+}
+
+/**
+ * Answers a matched protocol request in its issuer context: a cached document straight to the
+ * socket, any other route through a Web Request. (A module-level function: a closure per request
+ * would cost more on the hot paths.)
+ */
+function serveMatched(m: MatchedRequest, context: IssuerContext | null | undefined): Promise<void> {
+  const { req, res, route } = m;
+  if (context === undefined) return writeWebResponse(res, misdirectedResponse(), req.method === "HEAD");
+  const document = route.document;
+  if (document) {
+    return runInIssuerContext(context, () => document(new URLSearchParams(m.queryAt < 0 ? "" : m.url.slice(m.queryAt + 1))).then((doc) => writeDocument(req, res, doc)));
+  }
+  return runInIssuerContext(context, () =>
+    toWebRequest(req, context && context.kind === "tenant" ? context.issuer : m.origin)
+      .then((request) => {
+        // The id this response carries, for lib/'s own log lines about the request.
+        request.headers.set("x-request-id", m.requestId);
+        request.headers.set(CLIENT_SOCKET_HEADER, m.socketAddress);
+        return route.handler(request, route.params);
+      })
+      .then((response) => writeWebResponse(res, response, req.method === "HEAD")),
+  );
+}
+
 export async function startPortaServer(options: PortaServerOptions): Promise<RunningServer> {
   const cfg = config();
   const origin = new URL(cfg.issuer).origin;
@@ -120,24 +156,18 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     });
     let work: Promise<void>;
     if (route) {
-      // The issuer the Host names (design.md §13): PUBLIC_URL's, a tenant domain's, or none (421).
-      work = routeIssuerContext(route, req.headers.host).then((context) => {
-        if (context === undefined) return writeWebResponse(res, misdirectedResponse(), req.method === "HEAD");
-        const document = route.document;
-        if (document) {
-          return runInIssuerContext(context, () => document(new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1))).then((doc) => writeDocument(req, res, doc)));
+      // The issuer the Host names (design.md §13): PUBLIC_URL's (known at once, the common case),
+      // a tenant domain's (looked up), or none (421).
+      const matched: MatchedRequest = { req, res, route, url, queryAt, origin, requestId, socketAddress };
+      const known = route.anyHost ? null : publicUrlContextOf(req.headers.host);
+      if (known === undefined) work = routeIssuerContext(route, req.headers.host).then((context) => serveMatched(matched, context));
+      else {
+        try {
+          work = serveMatched(matched, known);
+        } catch (error) {
+          work = Promise.reject(error instanceof Error ? error : new Error(String(error)));
         }
-        return runInIssuerContext(context, () =>
-          toWebRequest(req, context && context.kind === "tenant" ? context.issuer : origin)
-            .then((request) => {
-              // The id this response carries, for lib/'s own log lines about the request.
-              request.headers.set("x-request-id", requestId);
-              request.headers.set(CLIENT_SOCKET_HEADER, socketAddress);
-              return route.handler(request, route.params);
-            })
-            .then((response) => writeWebResponse(res, response, req.method === "HEAD")),
-        );
-      });
+      }
     } else if (ui) {
       const refusal = refusePageRequest({ method: req.method ?? "GET", rawPath: path, contentLength: req.headers["content-length"], transferEncoding: req.headers["transfer-encoding"], contentType: req.headers["content-type"] });
       if (refusal) {

@@ -223,7 +223,10 @@ export async function routeIssuerContext(route: RouteMatch, host: string | null 
 
 /** Runs a route's handler in its issuer context. */
 export function runInIssuerContext<T>(context: IssuerContext | null, fn: () => T): T {
-  return context ? withIssuerContext(context, fn) : fn();
+  // Outside any context the issuer is PUBLIC_URL's and the tenants served are those without a
+  // domain (request-issuer.ts, isServedTenant): exactly the default context, so PUBLIC_URL's
+  // requests, the common case, skip the AsyncLocalStorage run.
+  return context?.kind === "tenant" ? withIssuerContext(context, fn) : fn();
 }
 
 /** One protocol request, Web Request → Response (the catch-all route's whole body). */

@@ -114,9 +114,19 @@ export function countWebhookCall(outcome: string): void {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+/** The histogram's series per route and method, looked up once (observe with labels hashes them each time). */
+const durationSeries = new Map<string, { observe(value: number): void }>();
+
 /** `route` is a routing-table name (or "next", "not_found"), never a raw path. */
 export function observeRequestDuration(route: string, method: string | undefined, seconds: number): void {
-  metrics().httpDuration.observe({ route, method: method && METHODS.has(method) ? method : "OTHER" }, seconds);
+  const verb = method && METHODS.has(method) ? method : "OTHER";
+  const key = `${route} ${verb}`;
+  let series = durationSeries.get(key);
+  if (!series) {
+    series = metrics().httpDuration.labels({ route, method: verb });
+    durationSeries.set(key, series);
+  }
+  series.observe(seconds);
 }
 
 /** The scrape: Prometheus text exposition format. */

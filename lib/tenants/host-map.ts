@@ -41,6 +41,8 @@ export function buildHostMap(pairs: readonly TenantHost[]): HostMap {
 
 export interface HostMapCache {
   get(): Promise<HostMap>;
+  /** The cached map while it is fresh, without waiting (undefined: call get()). */
+  peek(): HostMap | undefined;
   forget(): void;
 }
 
@@ -64,6 +66,10 @@ export function hostMapCache(name: string, load: () => Promise<readonly TenantHo
   };
 
   return {
+    peek() {
+      const hit = loaded.get("map");
+      return hit && hit.expiresAt > Date.now() ? hit.map : undefined;
+    },
     get() {
       const hit = loaded.get("map");
       if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.map);
@@ -91,6 +97,11 @@ const tenantHosts = hostMapCache("tenants", async () => (await prisma()).tenantD
 /** The tenant domains of the database, from this process's cache. */
 export function hostMap(): Promise<HostMap> {
   return tenantHosts.get();
+}
+
+/** The tenant domains from this process's cache while it is fresh, without waiting. */
+export function peekHostMap(): HostMap | undefined {
+  return tenantHosts.peek();
 }
 
 /** Call after any change to tenant domains (or a tenant's deletion) made in this process. */

@@ -7,16 +7,31 @@ import { config } from "../config";
 import { jsonResponse } from "../http/responses";
 import { domainIssuer } from "./domains";
 import type { KeySelection } from "../keys/jwks";
-import { hostMap, type HostMap } from "./host-map";
+import { hostMap, peekHostMap, type HostMap } from "./host-map";
 import { currentIssuerContext, servingContext, type IssuerContext } from "../http/request-issuer";
 
 export { currentIssuer, currentIssuerContext, withIssuerContext, type IssuerContext } from "../http/request-issuer";
+
+/** PUBLIC_URL's host and its context, made once per issuer (this runs on every protocol request). */
+let publicDefault: { issuer: string; host: string; context: IssuerContext } | undefined;
+
+function defaultFor(issuer: string): { host: string; context: IssuerContext } {
+  if (publicDefault?.issuer !== issuer) publicDefault = { issuer, host: new URL(issuer).host, context: { kind: "default", issuer } };
+  return publicDefault;
+}
+
+/** PUBLIC_URL's context when `host` is its host, at once (no lookup); undefined otherwise. */
+export function publicUrlContextOf(host: string | undefined): IssuerContext | undefined {
+  const fallback = defaultFor(config().issuer);
+  return host === fallback.host || (host !== undefined && host.toLowerCase() === fallback.host) ? fallback.context : undefined;
+}
 
 /** The context of a Host header value, or undefined when the host serves no issuer. */
 export function issuerContextOf(host: string | null | undefined, map: HostMap, issuer = config().issuer): IssuerContext | undefined {
   if (!host) return undefined;
   const wanted = host.toLowerCase();
-  if (wanted === new URL(issuer).host) return { kind: "default", issuer };
+  const fallback = defaultFor(issuer);
+  if (wanted === fallback.host) return fallback.context;
   const tenantId = map.tenantOf(wanted);
   return tenantId === undefined ? undefined : { kind: "tenant", issuer: domainIssuer(wanted), tenantId };
 }
@@ -27,7 +42,9 @@ export function issuerContextOf(host: string | null | undefined, map: HostMap, i
  */
 export async function resolveIssuerContext(host: string | null | undefined): Promise<IssuerContext | undefined> {
   const issuer = config().issuer;
-  if (host && host.toLowerCase() === new URL(issuer).host) return { kind: "default", issuer };
+  const fallback = defaultFor(issuer);
+  // The common case first, without lower-casing: clients send the host as PUBLIC_URL names it.
+  if (host === fallback.host || (host && host.toLowerCase() === fallback.host)) return fallback.context;
   return issuerContextOf(host, await hostMap(), issuer);
 }
 
@@ -57,6 +74,14 @@ export async function issuerKeySelection(context: IssuerContext = currentIssuerC
     const { tenantId } = context;
     return { key: `tenant:${tenantId}`, includes: (owner) => owner === tenantId };
   }
-  const map = await hostMap();
-  return { key: `default:${map.domainTenantsKey}`, includes: (owner) => owner === null || !map.hasDomains(owner) };
+  const map = peekHostMap() ?? (await hostMap());
+  let selection = defaultSelections.get(map);
+  if (!selection) {
+    selection = { key: `default:${map.domainTenantsKey}`, includes: (owner) => owner === null || !map.hasDomains(owner) };
+    defaultSelections.set(map, selection);
+  }
+  return selection;
 }
+
+/** PUBLIC_URL's key selection per host map (a map is replaced, never changed, when domains change). */
+const defaultSelections = new WeakMap<HostMap, KeySelection>();
