@@ -38,6 +38,6 @@ export default defineConfig(async () => {
     integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { PORTA_TEST_ALLOW_PRIVATE: "true" }),
   ];
   if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres"));
-  // Three files at a time on two cores: many integration files mostly wait (eID poll intervals, time limits).
-  return { test: { projects, maxWorkers: 3 } };
+  // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).
+  return { test: { projects, maxWorkers: 4 } };
 });
