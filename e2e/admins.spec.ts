@@ -7,8 +7,8 @@
  * whose open session stops working at the next request. Screenshots of the Admins page and the
  * invitation page (1280 and 375 px) go to docs/screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility";
 import { shoot, signIn } from "./support/dashboard";
 
 test.describe.configure({ mode: "serial" });
@@ -19,14 +19,6 @@ const SECOND_PASSWORD = "maja's second long password";
 
 let tenantPath = "";
 let inviteUrl = "";
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe on ${name}`).toEqual([]);
-}
 
 async function signInAs(page: Page, email: string, password: string) {
   await page.getByTestId("signin-email").fill(email);

@@ -7,9 +7,9 @@
  * Also: Porta's public key for private_key_jwt, the Swedish BankID form with a certificate upload,
  * delete, and the test-tenant page. Screenshots (1280 and 375 px) go to docs/screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
+import { expectAccessible } from "./support/accessibility";
 import { shoot, signIn } from "./support/dashboard";
 import { BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../tests/support/upstream-oidc";
 
@@ -24,15 +24,6 @@ let baseURL = "";
 let tenantPath = "";
 let clientId = "";
 let clientSecret = "";
-
-/** axe with the WCAG 2.0–2.2 A/AA rules: no serious or critical violation. */
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe on ${name}`).toEqual([]);
-}
 
 async function createTenant(page: Page, name: string, environment: "test" | "production"): Promise<string> {
   await page.locator("#tenant-name").fill(name);

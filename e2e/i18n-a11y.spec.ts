@@ -3,12 +3,11 @@
  * Accept-Language, the language switcher) and an automated WCAG 2.2 AA check (axe) of the
  * selection, eID simulator, consent, error and logout pages.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/accessibility";
 
 const MITID = "urn:grn:authn:dk:mitid:substantial";
 const SE_BANKID = "urn:grn:authn:se:bankid";
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
@@ -25,15 +24,6 @@ function authorizeUrl(baseURL: string | undefined, params: { acr: string[]; uiLo
   if (params.uiLocales) query.set("ui_locales", params.uiLocales);
   if (params.prompt) query.set("prompt", params.prompt);
   return `/oauth2/authorize?${query}`;
-}
-
-/** axe with the WCAG 2.0–2.2 A/AA rules: no serious or critical violation. */
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe on ${name}`).toEqual([]);
 }
 
 const SELECTION: Record<string, { title: string; denmark: string; sweden: string; cancel: string; secure: string; test: string }> = {
