@@ -15,7 +15,7 @@ import { basicAuth, RP_CALLBACK, type RegisteredClient } from "../support/client
 import { authorizePath, expectErrorPage, MITID } from "../support/hosted-login";
 import { fetchOnLoopback } from "../support/issuer-host-fetch";
 import { startTestPorta, type TestPorta } from "../support/test-server";
-import { BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
+import { BROKER_PEOPLE, brokerConnection, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
 
 let porta: TestPorta;
 let broker: UpstreamBroker;
@@ -54,26 +54,7 @@ beforeAll(async () => {
   broker = await startUpstreamBroker({ portaIssuer: `http://${host}` });
   const tenant = await createTenant({ name: "Nordic Pension (domain)", environment: "production", domains: [host] }, null, SYSTEM_ACTOR);
   forgetHostMap();
-  await saveConnection(
-    tenant.id,
-    {
-      family: "dk-mitid",
-      kind: "oidc",
-      enabled: true,
-      settings: {
-        issuer: broker.issuer,
-        clientId: broker.clientId,
-        clientAuth: "client_secret_basic",
-        scopes: "openid profile ssn",
-        acrValues: { [MITID]: BROKER_ACR_SUBSTANTIAL },
-        claimMapping: { cprNumberIdentifier: "dk.cpr", uuid: "dk.mitid.uuid" },
-        personKeyClaim: "dk.mitid.uuid",
-        timeoutMs: 2000,
-      },
-      secrets: { clientSecret: broker.clientSecret },
-    },
-    SYSTEM_ACTOR,
-  );
+  await saveConnection(tenant.id, brokerConnection(broker), SYSTEM_ACTOR);
   const response = await send()(`${domainIssuer()}/oauth2/register`, {
     method: "POST",
     headers: { Authorization: `Bearer ${porta.adminToken}`, "Content-Type": "application/json" },

@@ -26,7 +26,7 @@ import {
   redeemOk,
 } from "../support/hosted-login";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
-import { BROKER_ACR_LOW, BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
+import { BROKER_ACR_LOW, BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, brokerConnection, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
 
 let porta: TestPorta;
 let broker: UpstreamBroker;
@@ -34,23 +34,7 @@ let tenantId: string;
 let client: RegisteredClient;
 
 function connection(overrides: Partial<Record<string, unknown>> = {}, secrets: Record<string, string> = { clientSecret: broker.clientSecret }): ConnectionInput {
-  return {
-    family: "dk-mitid",
-    kind: "oidc",
-    enabled: true,
-    settings: {
-      issuer: broker.issuer,
-      clientId: broker.clientId,
-      clientAuth: "client_secret_basic",
-      scopes: "openid profile ssn",
-      acrValues: { [MITID]: BROKER_ACR_SUBSTANTIAL },
-      claimMapping: { cprNumberIdentifier: "dk.cpr", uuid: "dk.mitid.uuid" },
-      personKeyClaim: "dk.mitid.uuid",
-      timeoutMs: 2000,
-      ...overrides,
-    },
-    secrets,
-  };
+  return brokerConnection(broker, overrides, secrets);
 }
 
 /** Follows redirects from `hop` across Porta and the broker until the relying party or a page. */

@@ -9,6 +9,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import Provider from "oidc-provider";
+import type { ConnectionInput } from "../../lib/eid/connections/service";
+
+const MITID_SUBSTANTIAL = "urn:grn:authn:dk:mitid:substantial";
 
 export const BROKER_ACR_SUBSTANTIAL = "https://broker.example/acr/mitid-substantial";
 export const BROKER_ACR_LOW = "https://broker.example/acr/mitid-low";
@@ -194,4 +197,29 @@ export async function startUpstreamBroker(options: BrokerOptions): Promise<Upstr
     })();
   });
   return broker;
+}
+
+/**
+ * A MitID connection to `broker` as a production tenant saves it: client_secret_basic, the
+ * broker's substantial acr for MitID substantial, the CPR number and MitID UUID mapped, the UUID
+ * as the person's key. `settings` replace single settings.
+ */
+export function brokerConnection(broker: UpstreamBroker, settings: Record<string, unknown> = {}, secrets: Record<string, string> = { clientSecret: broker.clientSecret }): ConnectionInput {
+  return {
+    family: "dk-mitid",
+    kind: "oidc",
+    enabled: true,
+    settings: {
+      issuer: broker.issuer,
+      clientId: broker.clientId,
+      clientAuth: "client_secret_basic",
+      scopes: "openid profile ssn",
+      acrValues: { [MITID_SUBSTANTIAL]: BROKER_ACR_SUBSTANTIAL },
+      claimMapping: { cprNumberIdentifier: "dk.cpr", uuid: "dk.mitid.uuid" },
+      personKeyClaim: "dk.mitid.uuid",
+      timeoutMs: 2000,
+      ...settings,
+    },
+    secrets,
+  };
 }
