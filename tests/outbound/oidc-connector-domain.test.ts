@@ -10,7 +10,7 @@ import { config } from "../../lib/config";
 import { saveConnection } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { forgetHostMap } from "../../lib/tenants/host-map";
-import { responseParams, TestBrowser, type Hop } from "../support/browser";
+import { followRedirects, responseParams, TestBrowser, type Hop } from "../support/browser";
 import { basicAuth, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, expectErrorPage, MITID } from "../support/hosted-login";
 import { fetchOnLoopback } from "../support/issuer-host-fetch";
@@ -34,18 +34,8 @@ function send(): typeof fetch {
 }
 
 /** Follows redirects through Porta and the broker until the relying party or a page. */
-async function follow(browser: TestBrowser, hop: Hop): Promise<{ last: Hop; trail: string[] }> {
-  const trail: string[] = [];
-  let current = hop;
-  let base = domainIssuer();
-  for (let i = 0; i < 15 && current.status >= 300 && current.status < 400 && current.location; i++) {
-    if (current.location.startsWith(RP_CALLBACK)) break;
-    const next = new URL(current.location, base).href;
-    trail.push(next);
-    base = next;
-    current = await browser.get(next);
-  }
-  return { last: current, trail };
+function follow(browser: TestBrowser, hop: Hop): Promise<{ last: Hop; trail: string[] }> {
+  return followRedirects(browser, hop, domainIssuer(), RP_CALLBACK);
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { testConnection } from "../../lib/eid/connections/check";
 import { findConnection, publicJwksOf, saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
-import { TestBrowser, type Hop } from "../support/browser";
+import { followRedirects, TestBrowser, type Hop } from "../support/browser";
 import { RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import {
   authorizePath,
@@ -38,18 +38,8 @@ function connection(overrides: Partial<Record<string, unknown>> = {}, secrets: R
 }
 
 /** Follows redirects from `hop` across Porta and the broker until the relying party or a page. */
-async function follow(browser: TestBrowser, hop: Hop, from = porta.issuer): Promise<{ last: Hop; trail: string[] }> {
-  const trail: string[] = [];
-  let current = hop;
-  let base = from;
-  for (let i = 0; i < 15 && current.status >= 300 && current.status < 400 && current.location; i++) {
-    if (current.location.startsWith(RP_CALLBACK)) break;
-    const next = new URL(current.location, base).href;
-    trail.push(next);
-    base = next;
-    current = await browser.get(next);
-  }
-  return { last: current, trail };
+function follow(browser: TestBrowser, hop: Hop, from = porta.issuer): Promise<{ last: Hop; trail: string[] }> {
+  return followRedirects(browser, hop, from, RP_CALLBACK);
 }
 
 async function startLogin(browser: TestBrowser, params: Record<string, string> = {}): Promise<Hop> {

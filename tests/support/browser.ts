@@ -84,3 +84,22 @@ export function loginId(location: string | null): string {
 export function errorPageCode(html: string): string | undefined {
   return /data-testid="error"[^>]*>([^<]*)</.exec(html)?.[1];
 }
+
+/**
+ * Follows redirects from `hop` (relative to `from`) across Porta and upstream eIDs, at most 15,
+ * until an answer that is no redirect or a redirect to `stopAt` (the relying party): the last hop
+ * and every URL visited.
+ */
+export async function followRedirects(browser: TestBrowser, hop: Hop, from: string, stopAt: string): Promise<{ last: Hop; trail: string[] }> {
+  const trail: string[] = [];
+  let current = hop;
+  let base = from;
+  for (let i = 0; i < 15 && current.status >= 300 && current.status < 400 && current.location; i++) {
+    if (current.location.startsWith(stopAt)) break;
+    const next = new URL(current.location, base).href;
+    trail.push(next);
+    base = next;
+    current = await browser.get(next);
+  }
+  return { last: current, trail };
+}
