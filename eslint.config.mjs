@@ -12,6 +12,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules/**",
+      "dist/**",
       ".next/**",
       ".data/**",
       ".test-data/**",

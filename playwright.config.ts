@@ -38,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .test-data/e2e && node node_modules/tsx/dist/cli.mjs scripts/start.ts",
+    command: "rm -rf .test-data/e2e && node scripts/start.mjs",
     url: `${baseURL}/readyz`,
     timeout: 300_000,
     reuseExistingServer: false,

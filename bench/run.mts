@@ -89,11 +89,7 @@ function cpuSnapshot(serverPid: number | undefined, database: string): CpuSnapsh
   const client = (own.user + own.system) / 1000;
   if (process.platform !== "linux" || serverPid === undefined) return { server: 0, postgres: 0, client, backends: new Map() };
   const stats = procStats();
-  const tree = new Set([serverPid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, st] of stats) if (!tree.has(pid) && tree.has(st.ppid)) { tree.add(pid); grew = true; }
-  }
+  const tree = processTree(serverPid, stats);
   let server = 0;
   const backends = new Map<number, number>();
   for (const [pid, st] of stats) {
@@ -101,6 +97,28 @@ function cpuSnapshot(serverPid: number | undefined, database: string): CpuSnapsh
     else if (st.comm === "postgres" && st.cmdline.includes(` ${database} `)) backends.set(pid, st.ms);
   }
   return { server, postgres: 0, client, backends };
+}
+/** The resident memory (MB) of a server's process tree: the sum of VmRSS over it (Linux; 0 elsewhere). */
+function treeRssMb(serverPid: number | undefined): number {
+  if (process.platform !== "linux" || serverPid === undefined) return 0;
+  const stats = procStats();
+  let kb = 0;
+  for (const pid of processTree(serverPid, stats)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
+}
+function processTree(root: number, stats: ReturnType<typeof procStats>): Set<number> {
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, st] of stats) if (!tree.has(pid) && tree.has(st.ppid)) { tree.add(pid); grew = true; }
+  }
+  return tree;
 }
 /** CPU ms per request of each part between two snapshots. */
 function cpuPerRequest(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, requests: number): CpuSnapshot {
@@ -274,20 +292,36 @@ interface RowCounts {
   updated: number;
   deleted: number;
 }
-async function rowsWritten(url: string): Promise<RowCounts> {
+interface TableWrites extends RowCounts {
+  /** Rows written (inserted + updated + deleted) per table. */
+  tables: Record<string, number>;
+}
+async function rowsWritten(url: string): Promise<TableWrites> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query(
-    "SELECT coalesce(sum(n_tup_ins), 0)::int AS inserted, coalesce(sum(n_tup_upd), 0)::int AS updated, coalesce(sum(n_tup_del), 0)::int AS deleted FROM pg_stat_user_tables",
+  const { rows } = await c.query<{ relname: string; inserted: number; updated: number; deleted: number }>(
+    "SELECT relname, n_tup_ins::int AS inserted, n_tup_upd::int AS updated, n_tup_del::int AS deleted FROM pg_stat_user_tables",
   );
   await c.end();
-  return rows[0] as RowCounts;
+  const total: TableWrites = { inserted: 0, updated: 0, deleted: 0, tables: {} };
+  for (const r of rows) {
+    total.inserted += r.inserted;
+    total.updated += r.updated;
+    total.deleted += r.deleted;
+    total.tables[r.relname] = r.inserted + r.updated + r.deleted;
+  }
+  return total;
 }
-function perLogin(before: RowCounts, after: RowCounts, n: number): RowCounts & { total: number } {
+function perLogin(before: TableWrites, after: TableWrites, n: number): RowCounts & { total: number; tables: Record<string, number> } {
   const inserted = (after.inserted - before.inserted) / n;
   const updated = (after.updated - before.updated) / n;
   const deleted = (after.deleted - before.deleted) / n;
-  return { inserted, updated, deleted, total: inserted + updated + deleted };
+  const tables: Record<string, number> = {};
+  for (const [name, rows] of Object.entries(after.tables)) {
+    const per = (rows - (before.tables[name] ?? 0)) / n;
+    if (per > 0) tables[name] = per;
+  }
+  return { inserted, updated, deleted, total: inserted + updated + deleted, tables };
 }
 
 function signRate(): Promise<number> {
@@ -328,7 +362,7 @@ async function main(): Promise<void> {
     const adminToken = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
     const [portaProcess, peerProcess] = await Promise.all([
-      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, "--import", "tsx"] : [tsx]), "scripts/start.ts", ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "scripts/start.mjs", ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
@@ -422,6 +456,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 11_000));
       writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
     }
+    // At rest: the load has ended and the collector had time to run.
+    await new Promise((r) => setTimeout(r, 2000));
+    const memory = { porta: treeRssMb(porta.pid), "oidc-provider": treeRssMb(peer.pid) };
     const ceiling = await signRate();
 
     console.log("\nscenario            Porta req/s   peer req/s   Porta/peer   Porta p50/p99 ms   peer p50/p99 ms");
@@ -439,12 +476,17 @@ async function main(): Promise<void> {
       }
     }
     const rowText = (w: ReturnType<typeof perLogin>) => `${w.total.toFixed(1)} (inserted ${w.inserted.toFixed(1)}, updated ${w.updated.toFixed(1)}, deleted ${w.deleted.toFixed(1)})`;
-    if (writes) console.log(`\nrows written per login (incl. token): Porta ${rowText(writes.porta!)}, oidc-provider ${rowText(writes["oidc-provider"]!)}`);
+    const tableText = (w: ReturnType<typeof perLogin>) => Object.entries(w.tables).sort((x, y) => y[1] - x[1]).map(([name, rows]) => `${name} ${rows.toFixed(2)}`).join(", ");
+    if (writes) {
+      console.log(`\nrows written per login (incl. token): Porta ${rowText(writes.porta!)}, oidc-provider ${rowText(writes["oidc-provider"]!)}`);
+      console.log(`  Porta by table: ${tableText(writes.porta!)}`);
+    }
+    console.log(`memory at rest after the run (RSS of the process tree): Porta ${memory.porta.toFixed(0)} MB, oidc-provider ${memory["oidc-provider"].toFixed(0)} MB`);
     const redemption = results.code_redemption?.porta;
     console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s${redemption ? `; code redemption reaches ${((redemption.rps / ceiling) * 100).toFixed(0)}% of it` : ""}`);
     if (SCENARIOS.size < 6) return; // a partial run does not replace the recorded figures
 
-    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, rs256SignRate: ceiling };
+    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, memoryMb: memory, rs256SignRate: ceiling };
     writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(path.join(root, "bench", "results.svg"), chart(results));
     console.log("\nWrote bench/results.json and bench/results.svg");

@@ -3,7 +3,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "..", "..");
-const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 export interface PortaProcess {
   child: ChildProcess;
@@ -19,7 +18,7 @@ export function spawnPorta(env: Record<string, string | undefined>, args: string
   // No drain delay by default: stop() then takes no longer than the requests in flight.
   for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: "warn", SHUTDOWN_DELAY_S: "0", ...env })) if (v !== undefined) childEnv[k] = v;
   for (const name of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_OPTIONS"]) delete childEnv[name];
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...args], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), ...args], {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,19 +1,18 @@
 /**
- * `npm start`: check the configuration, build when needed, migrate and seed the database, serve.
- *   --protocol-only   serve the protocol endpoints without the web pages (no build needed)
+ * What `npm start` runs once scripts/start.mjs has compiled it: check the configuration, build the
+ * web pages when needed, migrate and seed the database, serve.
+ *   --protocol-only   serve the protocol endpoints without the web pages (no Next.js build needed)
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { buildIfNeeded } from "./build-if-needed";
-import { configOrExit } from "./config-or-exit";
+import { buildIfNeeded } from "../scripts/build-if-needed";
+import { configOrExit } from "../scripts/config-or-exit";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-async function main(): Promise<void> {
+/** Runs Porta from the checkout at `root` with `npm start`'s arguments; ends only through a signal. */
+export async function runPorta(root: string, argv: readonly string[]): Promise<void> {
   const started = Date.now();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const cfg = configOrExit();
-  const ui = !process.argv.includes("--protocol-only");
+  const ui = !argv.includes("--protocol-only");
   if (ui) {
     const build = buildIfNeeded(root);
     if (build.built) console.log(`Built in ${(build.ms / 1000).toFixed(1)} s`);
@@ -24,7 +23,7 @@ async function main(): Promise<void> {
   const { openDatabase, setProcessDatabase, closeProcessDatabase } = await import("../lib/db/client");
   const { bootstrap } = await import("../lib/setup/bootstrap");
   const { describeConnectionFailure } = await import("../lib/db/describe-connection-failure");
-  const { startPortaServer } = await import("../server/porta-server");
+  const { startPortaServer } = await import("./porta-server");
   const { startSweeper } = await import("../lib/retention/sweeper");
   const { flushLoginOutcomes, stopLoginOutcomeFlusher } = await import("../lib/analytics/record-login-outcome");
   const { logger } = await import("../lib/log");
@@ -62,8 +61,8 @@ async function main(): Promise<void> {
   console.log(lines.filter((l) => l !== "").join("\n"));
 
   // Graceful shutdown (design.md §14). The first signal starts the drain; later ones are ignored
-  // (a terminal's Ctrl-C or a process-group SIGTERM reaches npm, tsx and this process, and tsx
-  // relays it again), so the listeners stay: without one, a repeat would end the process at once.
+  // (a terminal's Ctrl-C or a process-group SIGTERM reaches npm and this process, and npm may relay
+  // it again), so the listeners stay: without one, a repeat would end the process at once.
   let draining = false;
   const shutdown = async (signal: string) => {
     if (draining) {
@@ -108,9 +107,3 @@ async function main(): Promise<void> {
 const SHUTDOWN_GRACE_MS = 25_000;
 /** How long the sweeper, the analytics flush and the database may take to close after the drain. */
 const CLOSE_DEADLINE_MS = 10_000;
-
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`Porta failed to start: ${message}`);
-  process.exit(1);
-});
