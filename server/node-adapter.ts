@@ -65,14 +65,38 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   res.end(body);
 }
 
-/** A cached GET document, with 304 for a matching If-None-Match; no Web objects on the way. */
-export function writeDocument(req: IncomingMessage, res: ServerResponse, doc: EndpointDocument): void {
+/** A document's answers, made once per document: its body's bytes and writeHead's header lists. */
+interface PreparedDocument {
+  bytes: Buffer;
+  ok: string[];
+  notModified: string[];
+}
+
+const prepared = new WeakMap<EndpointDocument, PreparedDocument>();
+
+function prepare(doc: EndpointDocument): PreparedDocument {
+  let answer = prepared.get(doc);
+  if (!answer) {
+    const bytes = Buffer.from(doc.body);
+    const notModified = [...Object.entries(doc.headers).flat(), "ETag", doc.etag];
+    answer = { bytes, notModified, ok: [...notModified, "Content-Length", String(bytes.length)] };
+    prepared.set(doc, answer);
+  }
+  return answer;
+}
+
+/**
+ * A cached GET document, with 304 for a matching If-None-Match; no Web objects on the way, and
+ * the headers as one flat list (with the request id), which Node writes without a header map.
+ */
+export function writeDocument(req: IncomingMessage, res: ServerResponse, doc: EndpointDocument, requestId: string): void {
+  const answer = prepare(doc);
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch && matchesEntityTag(ifNoneMatch, doc.etag)) {
-    res.writeHead(304, { ...doc.headers, ETag: doc.etag });
+    res.writeHead(304, [...answer.notModified, "X-Request-Id", requestId]);
     res.end();
     return;
   }
-  res.writeHead(200, { ...doc.headers, ETag: doc.etag, "Content-Length": String(Buffer.byteLength(doc.body)) });
-  res.end(req.method === "HEAD" ? undefined : doc.body);
+  res.writeHead(200, [...answer.ok, "X-Request-Id", requestId]);
+  res.end(req.method === "HEAD" ? undefined : answer.bytes);
 }

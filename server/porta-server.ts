@@ -101,15 +101,23 @@ interface MatchedRequest {
 
 /**
  * Answers a matched protocol request in its issuer context: a cached document straight to the
- * socket, any other route through a Web Request. (A module-level function: a closure per request
- * would cost more on the hot paths.)
+ * socket (undefined: answered already, no promise), any other route through a Web Request.
+ * (A module-level function: a closure per request would cost more on the hot paths.)
  */
-function serveMatched(m: MatchedRequest, context: IssuerContext | null | undefined): Promise<void> {
+function serveMatched(m: MatchedRequest, context: IssuerContext | null | undefined): Promise<void> | undefined {
   const { req, res, route } = m;
-  if (context === undefined) return writeWebResponse(res, misdirectedResponse(), req.method === "HEAD");
   const document = route.document;
+  if (context === undefined) {
+    if (document) res.setHeader("X-Request-Id", m.requestId);
+    return writeWebResponse(res, misdirectedResponse(), req.method === "HEAD");
+  }
   if (document) {
-    return runInIssuerContext(context, () => document(new URLSearchParams(m.queryAt < 0 ? "" : m.url.slice(m.queryAt + 1))).then((doc) => writeDocument(req, res, doc)));
+    const doc = runInIssuerContext(context, () => document(m.queryAt < 0 ? "" : m.url.slice(m.queryAt + 1)));
+    if (!(doc instanceof Promise)) {
+      writeDocument(req, res, doc, m.requestId);
+      return undefined;
+    }
+    return doc.then((answer) => writeDocument(req, res, answer, m.requestId));
   }
   return runInIssuerContext(context, () =>
     toWebRequest(req, context && context.kind === "tenant" ? context.issuer : m.origin)
@@ -123,6 +131,38 @@ function serveMatched(m: MatchedRequest, context: IssuerContext | null | undefin
   );
 }
 
+/** A request being answered, for its duration, its log line and its error answer. */
+interface Answering {
+  req: IncomingMessage;
+  res: ServerResponse;
+  routeName: string;
+  requestId: string;
+  path: string;
+  started: number;
+}
+
+/** Times the answer into the histogram and writes the access log line (when `info` is on). */
+function answered(a: Answering): void {
+  const seconds = (performance.now() - a.started) / 1000;
+  observeRequestDuration(a.routeName, a.req.method, seconds);
+  if (logger.isLevelEnabled("info")) logger.info({ reqId: a.requestId, method: a.req.method, path: a.path, status: a.res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+}
+
+function failed(a: Answering, error: unknown): void {
+  const { res } = a;
+  if (error instanceof BodyTooLargeError) {
+    res.shouldKeepAlive = false;
+    res.setHeader("X-Request-Id", a.requestId);
+    writeJson(res, 413, { error: "invalid_request", error_description: "The request body is too large" });
+    return;
+  }
+  logger.error({ err: error, reqId: a.requestId, path: a.path }, "request failed");
+  if (!res.headersSent) {
+    res.setHeader("X-Request-Id", a.requestId);
+    writeJson(res, 500, { error: "server_error", error_description: "The server could not complete the request" });
+  } else res.destroy();
+}
+
 export async function startPortaServer(options: PortaServerOptions): Promise<RunningServer> {
   const cfg = config();
   const origin = new URL(cfg.issuer).origin;
@@ -133,11 +173,11 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
   const server = createServer((req, res) => {
     // The socket address for lib/ (lib/http/client-ip.ts), replacing any copy the client sent:
     // in req.headers for Next.js, and set again on the Web Request below (built from rawHeaders).
+    const started = performance.now();
     const socketAddress = req.socket.remoteAddress ?? "";
     req.headers[CLIENT_SOCKET_HEADER] = socketAddress;
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
-    res.setHeader("X-Request-Id", requestId);
     // Draining: this answer ends its connection, so the client's next request opens a new one,
     // which a load balancer sends to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
@@ -145,16 +185,11 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const queryAt = url.indexOf("?");
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const route = matchProtocolRoute(req.method ?? "GET", path);
+    // A document's answer names its id in writeHead's own list (Node's fast path); any other now.
+    if (!route?.document) res.setHeader("X-Request-Id", requestId);
     // The metrics label: the route's name, never the path (bounded series).
-    const routeName = route ? route.name : ui ? "next" : "not_found";
-    const started = process.hrtime.bigint();
-    const logged = logger.isLevelEnabled("info");
-    res.on("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      observeRequestDuration(routeName, req.method, seconds);
-      if (logged) logger.info({ reqId: requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
-    });
-    let work: Promise<void>;
+    const a: Answering = { req, res, routeName: route ? route.name : ui ? "next" : "not_found", requestId, path, started };
+    let work: Promise<void> | undefined;
     if (route) {
       // The issuer the Host names (design.md §13): PUBLIC_URL's (known at once, the common case),
       // a tenant domain's (looked up), or none (421).
@@ -181,16 +216,16 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
       // Protocol-only instance: the same 404 as the catch-all route gives under Next.js.
       work = writeWebResponse(res, notFoundResponse(req.headers.accept, localeOf(req)), req.method === "HEAD");
     }
-    work.catch((error: unknown) => {
-      if (error instanceof BodyTooLargeError) {
-        res.shouldKeepAlive = false;
-        writeJson(res, 413, { error: "invalid_request", error_description: "The request body is too large" });
-        return;
-      }
-      logger.error({ err: error, reqId: requestId, path }, "request failed");
-      if (!res.headersSent) writeJson(res, 500, { error: "server_error", error_description: "The server could not complete the request" });
-      else res.destroy();
-    });
+    // A cached document was written at once; anything else is timed when its answer is written.
+    if (work === undefined) answered(a);
+    else
+      work.then(
+        () => answered(a),
+        (error: unknown) => {
+          failed(a, error);
+          answered(a);
+        },
+      );
   });
   server.keepAliveTimeout = 65_000;
   // Requests Node's parser refuses (an unknown method, headers over 16 KiB, broken framing) never

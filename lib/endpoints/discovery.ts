@@ -26,21 +26,30 @@ function document(metadata: Record<string, unknown>): EndpointDocument {
   return { body, etag: entityTag(body), headers: { ...DISCOVERY_HEADERS } };
 }
 
+/** The document of the request's issuer, without an application's narrowing. */
+export function tenantWideDocument(): EndpointDocument {
+  const issuer = currentIssuer();
+  let doc = tenantWide.get(issuer);
+  if (!doc) {
+    doc = document(discoveryMetadata());
+    tenantWide.set(issuer, doc);
+  }
+  return doc;
+}
+
+/** The discovery document for a GET's query string: an application's (`client_id`) or the issuer's. */
+export function discoveryDocumentForQuery(query: string): EndpointDocument | Promise<EndpointDocument> {
+  const clientId = query === "" ? null : new URLSearchParams(query).get("client_id");
+  return clientId ? discoveryDocument(clientId) : tenantWideDocument();
+}
+
 /**
  * The discovery document, tenant-wide or an application's (`client_id`). An unknown client_id
  * gets the tenant-wide document: which ids exist is not revealed.
  */
 export async function discoveryDocument(clientId: string | null): Promise<EndpointDocument> {
   const application = clientId ? await findServedApplication(clientId) : null;
-  if (!application) {
-    const issuer = currentIssuer();
-    let doc = tenantWide.get(issuer);
-    if (!doc) {
-      doc = document(discoveryMetadata());
-      tenantWide.set(issuer, doc);
-    }
-    return doc;
-  }
+  if (!application) return tenantWideDocument();
   // Only the eIDs it can log in with: no mock eID in production, no FTN without encrypted ID tokens.
   const enabledAcrValues = application.enabledAcrValues.filter(
     (acr) => (application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock")) && canServeAcr(application, acr),

@@ -8,7 +8,7 @@
  *   serveProtocolRequest. (Under `npm start` only paths the table does not know reach Next, and
  *   the catch-all answers them with notFoundResponse, as a protocol-only instance does.)
  */
-import { discoveryDocument, serveDiscovery, type EndpointDocument } from "./discovery";
+import { discoveryDocumentForQuery, serveDiscovery, type EndpointDocument } from "./discovery";
 import { liveness, readiness } from "./health";
 import { serveMetrics } from "./metrics";
 import { jwksEndpointDocument, serveJwks } from "./jwks";
@@ -43,8 +43,11 @@ import { misdirectedResponse, resolveIssuerContext, withIssuerContext, type Issu
 import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
 
 export type RouteHandler = (request: Request, params: Readonly<Record<string, string>>) => Response | Promise<Response>;
-/** A GET answered from a cached document: the custom server writes it without Web Request/Response objects. */
-export type DocumentHandler = (query: URLSearchParams) => Promise<EndpointDocument>;
+/**
+ * A GET answered from a cached document, given the raw query string (without `?`): the custom
+ * server writes it without Web Request/Response objects, and without a promise when it is cached.
+ */
+export type DocumentHandler = (query: string) => EndpointDocument | Promise<EndpointDocument>;
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
@@ -56,7 +59,7 @@ export type RouteMethod = (typeof ROUTE_METHODS)[number];
 export type RouteMethods = Partial<Record<Exclude<RouteMethod, "OPTIONS">, RouteHandler>> & { document?: DocumentHandler; cors?: CorsGate };
 
 const TABLE: Record<ProtocolPathName, RouteMethods> = {
-  discovery: { GET: (r) => serveDiscovery(r), document: (query) => discoveryDocument(query.get("client_id")) },
+  discovery: { GET: (r) => serveDiscovery(r), document: discoveryDocumentForQuery },
   jwks: { GET: (r) => serveJwks("oidc", r), document: () => jwksEndpointDocument("oidc") },
   liveness: { GET: () => liveness() },
   readiness: { GET: () => readiness() },

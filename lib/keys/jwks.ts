@@ -57,14 +57,20 @@ function serialise(entry: CachedKeys, selection: KeySelection): JwksBody {
   return body;
 }
 
+/** The serialised JWKS while the cached key set is fresh (no promise: the JWKS endpoint's hot path); undefined otherwise. */
+export function cachedJwksBody(purpose: KeyPurpose, selection: KeySelection): JwksBody | undefined {
+  const hit = cache.get(purpose);
+  return hit && hit.expiresAt > Date.now() ? serialise(hit, selection) : undefined;
+}
+
 /**
  * The serialised JWKS for a purpose, cached in-process for KEY_CACHE_TTL_MS: a key rotated through
  * another instance appears here within that time (a rotation here clears the cache at once).
  * Concurrent requests after expiry share one database read.
  */
 export async function jwksBody(purpose: KeyPurpose, selection: KeySelection = ALL_KEYS): Promise<JwksBody> {
-  const hit = cache.get(purpose);
-  if (hit && hit.expiresAt > Date.now()) return serialise(hit, selection);
+  const hit = cachedJwksBody(purpose, selection);
+  if (hit) return hit;
   let pending = inflight.get(purpose);
   if (!pending) {
     pending = load(purpose).finally(() => inflight.delete(purpose));

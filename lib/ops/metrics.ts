@@ -114,17 +114,21 @@ export function countWebhookCall(outcome: string): void {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** The histogram's series per route and method, looked up once (observe with labels hashes them each time). */
-const durationSeries = new Map<string, { observe(value: number): void }>();
+/** The histogram's series by route, then method, looked up once (observe with labels hashes them each time). */
+const durationSeries = new Map<string, Map<string, { observe(value: number): void }>>();
 
 /** `route` is a routing-table name (or "next", "not_found"), never a raw path. */
 export function observeRequestDuration(route: string, method: string | undefined, seconds: number): void {
   const verb = method && METHODS.has(method) ? method : "OTHER";
-  const key = `${route} ${verb}`;
-  let series = durationSeries.get(key);
+  let byMethod = durationSeries.get(route);
+  if (!byMethod) {
+    byMethod = new Map();
+    durationSeries.set(route, byMethod);
+  }
+  let series = byMethod.get(verb);
   if (!series) {
     series = metrics().httpDuration.labels({ route, method: verb });
-    durationSeries.set(key, series);
+    byMethod.set(verb, series);
   }
   series.observe(seconds);
 }

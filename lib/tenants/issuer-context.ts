@@ -70,11 +70,20 @@ export async function isServedTenant(tenantId: string): Promise<boolean> {
 
 /** The ID token keys an issuer's JWKS lists: its tenant's, or on PUBLIC_URL those of tenants without a domain. */
 export async function issuerKeySelection(context: IssuerContext = currentIssuerContext()): Promise<KeySelection> {
+  return knownKeySelection(context) ?? defaultSelection(await hostMap());
+}
+
+/** issuerKeySelection without waiting, when the host map is loaded (always but at a cold start). */
+export function knownKeySelection(context: IssuerContext = currentIssuerContext()): KeySelection | undefined {
   if (context.kind === "tenant") {
     const { tenantId } = context;
     return { key: `tenant:${tenantId}`, includes: (owner) => owner === tenantId };
   }
-  const map = peekHostMap() ?? (await hostMap());
+  const map = peekHostMap();
+  return map && defaultSelection(map);
+}
+
+function defaultSelection(map: HostMap): KeySelection {
   let selection = defaultSelections.get(map);
   if (!selection) {
     selection = { key: `default:${map.domainTenantsKey}`, includes: (owner) => owner === null || !map.hasDomains(owner) };

@@ -31,15 +31,28 @@ describe("discovery and JWKS documents", () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(Number(first.headers.get("content-length"))).toBe(Buffer.byteLength(body));
 
-    const again = await fetch(`${porta.issuer}${path}`, { headers: { "If-None-Match": `W/"other", ${etag}` } });
+    // Documents are written with their own header list: the request id is still in it.
+    expect(first.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9_-]{3,64}$/);
+
+    const again = await fetch(`${porta.issuer}${path}`, { headers: { "If-None-Match": `W/"other", ${etag}`, "X-Request-Id": "doc-304" } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("x-request-id")).toBe("doc-304");
     expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
 
     const stale = await fetch(`${porta.issuer}${path}`, { headers: { "If-None-Match": '"stale"' } });
     expect(stale.status).toBe(200);
     expect(await stale.text()).toBe(body);
+  });
+
+  it("discovery with a client_id (read from the database, not cached) answers with its request id and length", async () => {
+    const response = await fetch(`${porta.issuer}/.well-known/openid-configuration?client_id=porta-demo`, { headers: { "X-Request-Id": "doc-client" } });
+    const body = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("doc-client");
+    expect(Number(response.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+    expect((JSON.parse(body) as { issuer: string }).issuer).toBe(porta.issuer);
   });
 
   it("HEAD answers the headers without a body", async () => {
