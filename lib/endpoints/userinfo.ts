@@ -34,7 +34,7 @@ export function userinfo(request: Request): Promise<Response> {
     const client = await findApplicationById(row.applicationId);
     // An access token of a tenant this issuer does not serve is unknown here (design.md §13).
     if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
-    const claims = userinfoClaimsOf(row);
+    const claims = await userinfoClaimsOf(row);
     if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
       return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });
     }

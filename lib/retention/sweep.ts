@@ -54,11 +54,13 @@ const minus = (ms: number) => (at: Date) => new Date(at.getTime() - ms);
 
 const RULES: readonly Rule[] = [
   {
-    // A login's claims serve its code's redemption only; a redeemed code's are cleared by the
-    // redemption itself, a failed login's as it fails. What is left: unredeemed codes.
+    // A login's claims serve its code's redemption and then userinfo, for as long as the access
+    // token it redeemed lives (the token reads them here); a failed login's are cleared as it
+    // fails. Cleared: those of expired logins and expired codes with no live token.
     name: "loginClaims",
     table: "LoginTransaction",
-    where: `"sealedClaims" IS NOT NULL AND ("expiresAt" < $1 OR (state = 'completed' AND coalesce("codeExpiresAt", '-infinity') < $1))`,
+    where: `"sealedClaims" IS NOT NULL AND ("expiresAt" < $1 OR (state = 'completed' AND coalesce("codeExpiresAt", '-infinity') < $1))
+      AND NOT EXISTS (SELECT 1 FROM "AccessToken" t WHERE t."loginId" = "LoginTransaction".id AND t."expiresAt" >= $1 AND t."revokedAt" IS NULL)`,
     cutoff: now,
     clear: `"sealedClaims" = NULL`,
   },

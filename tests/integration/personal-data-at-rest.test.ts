@@ -9,12 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { db, prisma } from "../../lib/db/client";
+import { ACCESS_TOKEN_LIFETIME_S } from "../../lib/oauth/token/access-tokens";
+import { sweepOnce } from "../../lib/retention/sweep";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { TestBrowser } from "../support/browser";
 import { authorizePath, expectCode, login, MITID, redeemOk, SE_BANKID, userinfo } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 const CPR = "1406851237"; // mitid-1
+const RETENTION = { deliveryLogDays: 30, auditLogDays: 365 };
 const ERIK = "197808094515"; // se-bankid-2
 const ANNA = "199003152387"; // se-bankid-1
 
@@ -101,30 +104,53 @@ describe("personal data at rest", () => {
     const p = await prisma();
     expect(await p.loginTransaction.count()).toBeGreaterThanOrEqual(7);
     expect(await p.browserSession.count({ where: { sealedIdentity: { not: null } } })).toBeGreaterThanOrEqual(2);
-    expect(await p.accessToken.count({ where: { sealedClaims: { not: null } } })).toBe(2);
+    expect(await p.accessToken.count()).toBe(2);
     expect(await p.parRequest.count()).toBe(1);
     // ... and the columns are found (a typo in the query would make the test pass vacuously).
     const columns = (await searchableColumns()).map((c) => `${c.table}.${c.column}`);
-    expect(columns).toEqual(expect.arrayContaining(["LoginTransaction.request", "LoginTransaction.sealedClaims", "AccessToken.sealedClaims", "BrowserSession.sealedIdentity", "ParRequest.params", "WebhookDelivery.outcome", "AuditEvent.after"]));
+    expect(columns).toEqual(expect.arrayContaining(["LoginTransaction.request", "LoginTransaction.sealedClaims", "BrowserSession.sealedIdentity", "ParRequest.params", "WebhookDelivery.outcome", "AuditEvent.after"]));
 
     // The search finds what is there: the client id is stored in the clear.
     expect(await columnsHolding(rp.client_id)).toContain("Application.clientId");
     for (const id of [CPR, ERIK, ANNA]) expect(await columnsHolding(id), id).toEqual([]);
   });
 
-  it("a redeemed code's claims are cleared from its login; an ended session's identity is cleared", async () => {
+  it("a redeemed code's claims stay on its login while the token lives, then are cleared; an ended session's identity is cleared", async () => {
     const browser = new TestBrowser(porta.issuer);
     const params = expectCode(await login(browser, authorizePath(rp, { acr_values: MITID, scope: "openid ssn" }), "mitid-1"), porta);
     const p = await prisma();
     const loginRow = await p.loginTransaction.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } });
     expect(loginRow.sealedClaims).toMatch(/^v1\./);
-    await redeemOk(porta, rp, params.code);
+    const tokens = await redeemOk(porta, rp, params.code);
+    // Userinfo reads them there, through the token; nothing copies them.
+    expect(((await (await userinfo(porta, tokens.access_token)).json()) as Record<string, unknown>).cprNumberIdentifier).toBe(CPR);
+    expect(await columnsHolding(CPR)).toEqual([]);
+    // A sweep while the token lives keeps them; one past the token's expiry clears them.
+    await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + 2 * 60 * 1000) });
+    expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBe(loginRow.sealedClaims);
+    await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + (ACCESS_TOKEN_LIFETIME_S + 60) * 1000) });
     expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBeNull();
-    expect((await p.accessToken.findUniqueOrThrow({ where: { loginId: loginRow.id } })).sealedClaims).toBe(loginRow.sealedClaims);
 
     const logout = await browser.get(`/oauth2/logout?client_id=${rp.client_id}`);
     expect(logout.status).toBeLessThan(500);
     expect(await p.browserSession.count({ where: { id: loginRow.sessionId!, sealedIdentity: null, endedAt: { not: null } } })).toBe(1);
+  });
+
+  it("a code presented twice revokes its token: the next sweep clears the login's claims, and userinfo refuses the token", async () => {
+    const params = expectCode(await login(new TestBrowser(porta.issuer), authorizePath(rp, { acr_values: MITID, scope: "openid ssn" }), "mitid-1"), porta);
+    const tokens = await redeemOk(porta, rp, params.code);
+    const replay = await fetch(`${porta.issuer}/oauth2/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(rp.client_id, rp.client_secret!) },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: params.code, redirect_uri: RP_CALLBACK }),
+    });
+    expect(replay.status).toBe(400);
+    const p = await prisma();
+    const loginId = (await p.loginTransaction.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } })).id;
+    // The code is still within its lifetime: only the revoked token's absence lets the claims go.
+    await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + 2 * 60 * 1000) });
+    expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginId } })).sealedClaims).toBeNull();
+    expect((await userinfo(porta, tokens.access_token)).status).toBe(401);
   });
 
   it("a sealed value cannot be moved to another row: another login's claims do not open", async () => {

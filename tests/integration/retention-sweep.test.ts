@@ -60,8 +60,8 @@ async function insertFinishedLogins(n: number, applicationId: string, tenantId: 
     [applicationId, MITID, n],
   );
   await d.query(
-    `INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "sealedClaims", "expiresAt")
-     SELECT gen_random_uuid(), md5(t.id::text), t."applicationId", t.id, t.subject, 'openid', 'v1.sealed', ${now} + interval '300 seconds'
+    `INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "expiresAt")
+     SELECT gen_random_uuid(), md5(t.id::text), t."applicationId", t.id, t.subject, 'openid', ${now} + interval '300 seconds'
        FROM "LoginTransaction" t WHERE t."codeHash" LIKE '________________________________' AND t."applicationId" = $1::uuid`,
     [applicationId],
   );
@@ -110,19 +110,24 @@ describe("retention sweeper", () => {
     expect(now).toMatchObject({ logins: 0, accessTokens: 0, browserSessions: 0, parRequests: 0, seenJtis: 0, webhookDeliveries: 0 });
     expect(await counts()).toEqual(loaded);
 
-    // Past the codes (60 s): the unredeemed codes' claims are cleared, their logins kept.
+    // Past the codes (60 s): the unredeemed code's claims are cleared, its login kept; the
+    // redeemed ones' stay while their tokens live (userinfo reads them).
     const afterCodes = await sweepOnce(await db(), { ...RETENTION, now: later(2 * 60 * 1000) });
-    expect(afterCodes.loginClaims).toBe(LOGINS + 1);
+    expect(afterCodes.loginClaims).toBe(1);
     expect(afterCodes).toMatchObject({ logins: 0, accessTokens: 0, parRequests: loaded.pars });
+    expect(await p.loginTransaction.count({ where: { sealedClaims: { not: null } } })).toBe(LOGINS + 1);
+
+    // Past the tokens and jtis (5 min): every claim is cleared, before the tokens go in the same pass.
+    const afterTokens = await sweepOnce(await db(), { ...RETENTION, now: later(6 * 60 * 1000) });
+    expect(afterTokens).toMatchObject({ loginClaims: LOGINS + 1, accessTokens: loaded.tokens, seenJtis: loaded.jtis, logins: 0 });
     expect(await p.loginTransaction.count({ where: { sealedClaims: { not: null } } })).toBe(0);
 
-    // Past tokens (5 min) and jtis; logins an hour after they ended: gone.
+    // Logins an hour after they ended: gone.
     const started = performance.now();
     const afterLogins = await sweepOnce(await db(), { ...RETENTION, now: later(LOGIN_GRACE_MS + 40 * 60 * 1000), batchSize: 1000 });
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(afterLogins.logins).toBe(loaded.logins);
-    expect(afterLogins.accessTokens).toBe(loaded.tokens);
-    expect(afterLogins.seenJtis).toBe(loaded.jtis);
+    expect(afterLogins).toMatchObject({ accessTokens: 0, seenJtis: 0 });
     // SSO sessions last 8 hours: these are live.
     expect(afterLogins.browserSessions).toBe(0);
     expect(await counts()).toMatchObject({ logins: 0, tokens: 0, pars: 0, jtis: 0, sessions: loaded.sessions });

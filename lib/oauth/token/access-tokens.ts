@@ -12,9 +12,14 @@ export const ACCESS_TOKEN_LIFETIME_S = 300;
 /** Claims that describe the token, not the person: not repeated at userinfo. */
 const PROTOCOL_CLAIMS = new Set(["auth_time", "acr", "sid", "nonce", "amr", "azp", "at_hash", "c_hash"]);
 
-/** What userinfo answers for a token: its login's claims, less the protocol ones, and `sub`. */
-export function userinfoClaimsOf(token: AccessToken): Record<string, unknown> {
-  const claims = token.loginId ? openLoginClaims(token.loginId, token.sealedClaims) : {};
+/**
+ * What userinfo answers for a token: its login's claims, less the protocol ones, and `sub`. The
+ * claims stay on the login while its token lives (the sweeper clears them after), so redeeming
+ * a code writes no row besides the token.
+ */
+export async function userinfoClaimsOf(token: AccessToken): Promise<Record<string, unknown>> {
+  const login = token.loginId ? await (await prisma()).loginTransaction.findUnique({ where: { id: token.loginId }, select: { sealedClaims: true } }) : null;
+  const claims = login ? openLoginClaims(token.loginId!, login.sealedClaims) : {};
   for (const name of PROTOCOL_CLAIMS) delete claims[name];
   return { ...claims, sub: token.subject };
 }

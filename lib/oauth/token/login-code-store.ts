@@ -104,10 +104,10 @@ WITH holder AS (
   SELECT $2::text, $3::text, ${utc("$4")} WHERE $2::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING 1
 ), token AS (
-  INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "sealedClaims", "expiresAt", "createdAt")
+  INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "expiresAt", "createdAt")
   SELECT gen_random_uuid(), $5::text, h."applicationId", h.id, h.subject,
          array_to_string(ARRAY(SELECT jsonb_array_elements_text(h.request->'scopes')), ' '),
-         h."sealedClaims", ${utc("$6")}, ${utc("$7")}
+         ${utc("$6")}, ${utc("$7")}
     FROM holder h
    WHERE h."applicationId" = $8::uuid
      AND h."codeExpiresAt" > ${utc("$7")}
@@ -117,9 +117,6 @@ WITH holder AS (
               ELSE h.request->>'codeChallenge' = $11::text END
      AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
   ON CONFLICT DO NOTHING RETURNING 1
-), cleared AS (
-  UPDATE "LoginTransaction" SET "sealedClaims" = NULL
-   WHERE id = (SELECT id FROM holder) AND EXISTS (SELECT 1 FROM token)
 )
 SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs("codeExpiresAt")} AS "codeExpiresAtMs",
        h.request, h.subject, h.acr, ${epochMs("authTime")} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AccessToken" DROP COLUMN "sealedClaims";
+
