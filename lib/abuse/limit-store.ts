@@ -9,7 +9,7 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import { RateLimiterPrisma } from "rate-limiter-flexible";
-import { prisma } from "../db/client";
+import { db, prisma } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";
 
 export interface FailureLimit {
@@ -62,21 +62,25 @@ function rowKeyOf([limit, ...parts]: Counter): string {
   return `${limit.name}:${keyOf(parts)}`;
 }
 
+// Timestamps are stored as UTC without a zone (Prisma's timestamp(3)).
+const BLOCKED_SQL = `SELECT key, points, (extract(epoch from expire AT TIME ZONE 'UTC') * 1000)::float8 AS "expireMs"
+  FROM "RateLimit" WHERE key = ANY($1::text[]) AND (expire IS NULL OR expire > ($2::timestamptz AT TIME ZONE 'UTC'))`;
+
 /**
  * Seconds until none of the counters is exhausted any more; 0 when none is. Every
  * client-authenticating request asks this, so it reads all its counters in one query, the same
  * rows rate-limiter-flexible's get() would read one by one.
  */
 export async function secondsBlocked(counters: readonly Counter[]): Promise<number> {
-  const now = new Date();
-  const rows = await (await prisma()).rateLimit.findMany({
-    where: { key: { in: counters.map(rowKeyOf) }, OR: [{ expire: { gt: now } }, { expire: null }] },
-  });
+  const now = Date.now();
+  const keys = counters.map(rowKeyOf);
+  // Plain SQL, not the ORM: this read precedes every token and PAR request.
+  const rows = await (await db()).query<{ key: string; points: number; expireMs: number | null }>(BLOCKED_SQL, [keys, new Date(now).toISOString()]);
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  const waits = counters.map((counter) => {
-    const row = byKey.get(rowKeyOf(counter));
+  const waits = counters.map((counter, i) => {
+    const row = byKey.get(keys[i]!);
     if (!row || row.points < counter[0].failures) return 0;
-    const msLeft = row.expire ? row.expire.getTime() - now.getTime() : counter[0].windowSeconds * 1000;
+    const msLeft = row.expireMs !== null ? row.expireMs - now : counter[0].windowSeconds * 1000;
     return Math.max(1, Math.ceil(msLeft / 1000));
   });
   return Math.max(0, ...waits);
