@@ -4,7 +4,6 @@
  * ask consent, or issue the response.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import { prisma } from "../db/client";
 import { findEidMethod } from "../eid/catalogue";
 import type { EidResult } from "../eid/types";
 import { SESSION_COOKIE, serializeCookie } from "../http/cookies";
@@ -14,7 +13,7 @@ import { revokeConsent } from "./consent";
 import { askConsentOrIssue, confirmConsentRevoked } from "./consent-step";
 import { identityClaims } from "./identity-claims";
 import { runPostAuthWebhook } from "./post-auth-webhook";
-import { newSessionToken, SESSION_LIFETIME_S, sessionCreateData } from "./sessions";
+import { createSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
 import { subjectFor } from "./subject";
 import { requestOf, type LoginTransaction } from "./transaction";
 
@@ -26,21 +25,18 @@ export async function completeEid(tx: LoginTransaction, client: ApplicationRecor
   const authTime = new Date();
   const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   const sessionToken = newSessionToken();
-  const session = await (await prisma()).browserSession.create({
-    data: sessionCreateData(sessionToken, client.tenantId, {
-      acr: result.acr,
-      subject,
-      authTime,
-      identity: result as unknown as Record<string, unknown>,
-    }),
-    select: { id: true },
+  const sessionId = await createSession(sessionToken, client.tenantId, {
+    acr: result.acr,
+    subject,
+    authTime,
+    identity: result as unknown as Record<string, unknown>,
   });
   cookies.push(serializeCookie(SESSION_COOKIE, sessionToken, { maxAgeS: SESSION_LIFETIME_S }));
   const auth: Authentication = {
     subject,
     acr: result.acr,
     authTime,
-    sessionId: session.id,
+    sessionId,
     claims: identityClaims(client, result, request.scopes, authTime),
   };
   return continueAuthenticated(tx, client, auth, cookies);

@@ -6,8 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
-import { prisma } from "../db/client";
-import type { BrowserSession, Prisma } from "../db/generated/client";
+import { db, prisma } from "../db/client";
+import { utcParam } from "../db/sql";
+import type { BrowserSession } from "../db/generated/client";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { sealSessionIdentity } from "../privacy/personal-data";
 
@@ -40,18 +41,25 @@ export function newSessionToken(): string {
   return randomToken(32);
 }
 
-export function sessionCreateData(token: string, tenantId: string, identity: SessionIdentity): Prisma.BrowserSessionUncheckedCreateInput {
+const INSERT_SESSION_SQL = `INSERT INTO "BrowserSession" (id, "sessionHash", "tenantId", subject, acr, "sealedIdentity", "authTime", "expiresAt", "createdAt")
+  VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, ${utcParam("$7")}, ${utcParam("$8")}, ${utcParam("$9")})`;
+
+/** Starts the SSO session `token` names; its id. (Plain SQL: one per login, on the login's path.) */
+export async function createSession(token: string, tenantId: string, identity: SessionIdentity): Promise<string> {
   const id = randomUUID();
-  return {
+  const now = Date.now();
+  await (await db()).query(INSERT_SESSION_SQL, [
     id,
-    sessionHash: hashToken(token),
+    hashToken(token),
     tenantId,
-    subject: identity.subject,
-    acr: identity.acr,
-    sealedIdentity: sealSessionIdentity(id, identity.identity),
-    authTime: identity.authTime,
-    expiresAt: new Date(Date.now() + SESSION_LIFETIME_S * 1000),
-  };
+    identity.subject,
+    identity.acr,
+    sealSessionIdentity(id, identity.identity),
+    identity.authTime.toISOString(),
+    new Date(now + SESSION_LIFETIME_S * 1000).toISOString(),
+    new Date(now).toISOString(),
+  ]);
+  return id;
 }
 
 export async function endSession(token: string | undefined): Promise<BrowserSession | null> {

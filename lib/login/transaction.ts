@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { endedLoginOf, type EndedLogin } from "../analytics/ended-login";
 import { recordLoginOutcome } from "../analytics/record-login-outcome";
 import { hashToken } from "../crypto/hash";
-import { prisma } from "../db/client";
+import { db, prisma } from "../db/client";
+import { utcParam } from "../db/sql";
 import { countEndedLogin } from "../ops/count-ended-login";
 import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/generated/client";
 
@@ -110,22 +111,60 @@ function storedRequest(id: string, request: AuthorizationRequest): Omit<Authoriz
   return { ...request, loginHint: { action: hint.action, sealed: sealLoginRequestPart(id, hint as unknown as Record<string, unknown>) } };
 }
 
+const INSERT_LOGIN_SQL = `INSERT INTO "LoginTransaction" (id, "applicationId", kind, state, request, "parRequestId", "browserHash", acr, version, "createdAt", "updatedAt", "expiresAt")
+  VALUES ($1::uuid, $2::uuid, $3::"LoginKind", $4::"LoginState", $5::jsonb, $6::uuid, $7, $8, 0, ${utcParam("$9")}, ${utcParam("$9")}, ${utcParam("$10")})`;
+
+/**
+ * A new login, inserted with plain SQL (one per login, on the authorize path) and returned as the
+ * ORM would have read it back: every other column is null, the version 0.
+ */
 export async function createTransaction(input: NewTransaction): Promise<LoginTransaction> {
-  const db = await prisma();
   const id = randomUUID();
-  return db.loginTransaction.create({
-    data: {
-      id,
-      applicationId: input.applicationId,
-      kind: input.kind,
-      state: input.state,
-      request: storedRequest(id, input.request) as unknown as Prisma.InputJsonValue,
-      browserHash: input.browserToken ? hashToken(input.browserToken) : null,
-      acr: input.acr ?? null,
-      parRequestId: input.request.parRequestId ?? null,
-      expiresAt: new Date(Date.now() + (input.lifetimeS ?? BROWSER_LOGIN_LIFETIME_S) * 1000),
-    },
-  });
+  const now = new Date();
+  const requestJson = JSON.stringify(storedRequest(id, input.request));
+  const row: LoginTransaction = {
+    id,
+    applicationId: input.applicationId,
+    kind: input.kind,
+    state: input.state,
+    request: JSON.parse(requestJson) as Prisma.JsonValue,
+    parRequestId: input.request.parRequestId ?? null,
+    browserHash: input.browserToken ? hashToken(input.browserToken) : null,
+    acr: input.acr ?? null,
+    subject: null,
+    authTime: null,
+    sessionId: null,
+    sealedClaims: null,
+    conversationId: null,
+    resumeTokenHash: null,
+    resumeExpiresAt: null,
+    decoupledIdHash: null,
+    connectorState: null,
+    connectorRef: null,
+    pollIntervalS: null,
+    lastPolledAt: null,
+    error: null,
+    errorDescription: null,
+    codeHash: null,
+    codeExpiresAt: null,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: new Date(now.getTime() + (input.lifetimeS ?? BROWSER_LOGIN_LIFETIME_S) * 1000),
+  };
+  await (await db()).query(INSERT_LOGIN_SQL, [
+    id,
+    row.applicationId,
+    row.kind,
+    row.state,
+    requestJson,
+    row.parRequestId,
+    row.browserHash,
+    row.acr,
+    now.toISOString(),
+    row.expiresAt.toISOString(),
+  ]);
+  return row;
 }
 
 export async function findTransaction(id: string): Promise<LoginTransaction | null> {

@@ -6,6 +6,7 @@
  * holds many row locks, and the rules depend only on `now`, so a pass can be repeated safely.
  */
 import type { Database } from "../db/client";
+import { utcParam } from "../db/sql";
 
 export const SWEEP_LOCK_KEY = 7_305_118_002; // arbitrary, fixed: the sweeper's advisory lock id
 export const SWEEP_BATCH_SIZE = 1000;
@@ -85,8 +86,7 @@ const RULES: readonly Rule[] = [
   { name: "analytics", table: "WebhookFailureDailyStat", where: `day < $1::date`, cutoff: minus(ANALYTICS_DAYS * DAY_MS) },
 ];
 
-// Timestamps are stored as UTC without a zone (Prisma's timestamp(3)).
-const UTC_PARAM = `($1::timestamptz AT TIME ZONE 'UTC')`;
+const UTC_PARAM = utcParam("$1");
 
 function batchSql(rule: Rule): string {
   const where = rule.where.replaceAll("$1", UTC_PARAM);

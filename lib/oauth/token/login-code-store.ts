@@ -14,6 +14,7 @@
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
 import { db } from "../../db/client";
+import { utcParam } from "../../db/sql";
 import type { LoginKind } from "../../db/generated/client";
 import { openLoginClaims } from "../../privacy/personal-data";
 import type { JtiUse } from "../jti-store";
@@ -90,7 +91,7 @@ interface OutcomeRow extends Record<string, unknown> {
   issued: number;
 }
 
-const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+const utc = utcParam;
 const epochMs = (column: string) => `(extract(epoch from h."${column}") * 1000)::float8`;
 
 const REDEEM_SQL = `

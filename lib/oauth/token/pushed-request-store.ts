@@ -5,6 +5,7 @@
  * instance. Timestamps go in as UTC. The parameters are sealed (a login_hint may be a national id).
  */
 import { db } from "../../db/client";
+import { utcParam } from "../../db/sql";
 import { sealPushedParams } from "../../privacy/personal-data";
 import type { JtiUse } from "../jti-store";
 
@@ -20,7 +21,7 @@ interface StoredRow extends Record<string, unknown> {
   stored: number;
 }
 
-const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+const utc = utcParam;
 
 const STORE_SQL = `
 WITH jti AS (

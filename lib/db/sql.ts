@@ -1,0 +1,10 @@
+/**
+ * Pieces of the plain SQL the hot paths send through the connection pool (Database.query).
+ * Prisma stores DateTime as `timestamp(3)` without a zone, holding UTC: parameters go in as ISO
+ * strings, converted here.
+ */
+
+/** A timestamp parameter (`$n`, an ISO string) as the UTC wall time the columns hold. */
+export function utcParam(param: string): string {
+  return `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+}
