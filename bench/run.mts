@@ -6,17 +6,18 @@
  * rate of jose alone (the ceiling for anything that signs). Prints a table, writes
  * bench/results.json and bench/results.svg.
  *   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres)  BENCH_SECONDS (default 8)
- *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,full_login,writes)
+ *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,full_login,writes,memory)
  *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
  *   BENCH_PROFILE_DIR  write a CPU profile of the Porta process there (node --cpu-prof) when it stops
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,7 +27,7 @@ const CONNECTIONS = 50;
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIRECT = "https://rp.example/callback";
 const children: ChildProcess[] = [];
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "discovery,jwks,par,code_redemption,full_login,writes").split(","));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "discovery,jwks,par,code_redemption,full_login,writes,memory").split(","));
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 function dbUrl(name: string): string {
@@ -336,6 +337,78 @@ function signRate(): Promise<number> {
   })();
 }
 
+/** Registers the bench's private_key_jwt client at a Porta (RFC 7591, with the admin token). */
+async function registerPortaClient(base: string, adminToken: string, clientJwks: { keys: JWK[] }): Promise<string> {
+  const registered = await fetch(`${base}/oauth2/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: clientJwks, default_acr_values: ["urn:grn:authn:dk:mitid:substantial"] }),
+  });
+  return ((await registered.json()) as { client_id: string }).client_id;
+}
+
+/** A Porta under test: its test login (authorize → approve at the test MitID) and token endpoint. */
+function portaServer(portaBase: string, portaClient: string, database: string, pid: number | undefined): Server {
+  return {
+    name: "porta", database, pid, base: portaBase, issuer: portaBase, clientId: portaClient,
+    tokenPath: "/oauth2/token", parPath: "/oauth2/par", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/.well-known/jwks",
+    async login(challenge) {
+      const jar = cookieJar();
+      const q = new URLSearchParams({ client_id: portaClient, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
+      const a = await step("authorize", () => fetch(`${portaBase}/oauth2/authorize?${q}`, { redirect: "manual" }));
+      jar.store(a);
+      const eid = await step("authenticate", () => fetch(`${portaBase}${a.headers.get("location")!.replace(/\/eid$/, "/authenticate")}`, {
+        method: "POST", redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), origin: portaBase },
+        body: "identity=mitid-1&decision=approve",
+      }));
+      return new URL(eid.headers.get("location")!).searchParams.get("code")!;
+    },
+  };
+}
+
+/**
+ * `npm start` as an operator runs it, on its embedded database (no DATABASE_URL): the resident
+ * memory of its process tree at rest after 100 logins (each code redeemed), then the time a
+ * second start on the same data takes to be ready. With and without the web pages.
+ */
+async function embeddedMemory(clientJwks: { keys: JWK[] }): Promise<Record<string, { restMb: number; secondStartS: number }>> {
+  const out: Record<string, { restMb: number; secondStartS: number }> = {};
+  for (const [name, args] of [["npm start", []], ["npm start -- --protocol-only", ["--protocol-only"]]] as const) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "porta-bench-"));
+    const port = 3903;
+    const base = `http://127.0.0.1:${port}`;
+    const adminToken = randomBytes(32).toString("base64url");
+    const env = { PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", SHUTDOWN_DELAY_S: "0" };
+    const stop = async (child: ChildProcess) => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    };
+    try {
+      const first = await start(["scripts/start.mjs", ...args], env, /Porta is running/);
+      const s = portaServer(base, await registerPortaClient(base, adminToken, clientJwks), "", first.pid);
+      await pool(100, 5, async () => {
+        const { verifier, challenge } = pkce();
+        const code = await s.login(challenge);
+        const res = await fetch(`${base}/oauth2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) });
+        if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
+      });
+      await new Promise((r) => setTimeout(r, 3000));
+      const restMb = treeRssMb(first.pid);
+      await stop(first);
+      const t0 = performance.now();
+      const second = await start(["scripts/start.mjs", ...args], env, /Porta is running/);
+      const secondStartS = (performance.now() - t0) / 1000;
+      await stop(second);
+      out[name] = { restMb, secondStartS };
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const stamp = `${process.pid}_${Date.now().toString(36)}`;
   const portaDb = `porta_bench_${stamp}`;
@@ -366,29 +439,9 @@ async function main(): Promise<void> {
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
-    const registered = await fetch(`${portaBase}/oauth2/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: clientJwks, default_acr_values: ["urn:grn:authn:dk:mitid:substantial"] }),
-    });
-    const portaClient = ((await registered.json()) as { client_id: string }).client_id;
+    const portaClient = await registerPortaClient(portaBase, adminToken, clientJwks);
 
-    const porta: Server = {
-      name: "porta", database: portaDb, pid: portaProcess.pid, base: portaBase, issuer: portaBase, clientId: portaClient,
-      tokenPath: "/oauth2/token", parPath: "/oauth2/par", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/.well-known/jwks",
-      async login(challenge) {
-        const jar = cookieJar();
-        const q = new URLSearchParams({ client_id: portaClient, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
-        const a = await step("authorize", () => fetch(`${portaBase}/oauth2/authorize?${q}`, { redirect: "manual" }));
-        jar.store(a);
-        const eid = await step("authenticate", () => fetch(`${portaBase}${a.headers.get("location")!.replace(/\/eid$/, "/authenticate")}`, {
-          method: "POST", redirect: "manual",
-          headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), origin: portaBase },
-          body: "identity=mitid-1&decision=approve",
-        }));
-        return new URL(eid.headers.get("location")!).searchParams.get("code")!;
-      },
-    };
+    const porta = portaServer(portaBase, portaClient, portaDb, portaProcess.pid);
     const peer: Server = {
       name: "oidc-provider", database: peerDb, pid: peerProcess.pid, base: peerBase, issuer: peerBase, clientId: "bench",
       tokenPath: "/token", parPath: "/request", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/jwks",
@@ -456,6 +509,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 11_000));
       writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
     }
+    const embedded = SCENARIOS.has("memory") ? await embeddedMemory(clientJwks) : undefined;
     // At rest: the load has ended and the collector had time to run.
     await new Promise((r) => setTimeout(r, 2000));
     const memory = { porta: treeRssMb(porta.pid), "oidc-provider": treeRssMb(peer.pid) };
@@ -482,11 +536,14 @@ async function main(): Promise<void> {
       console.log(`  Porta by table: ${tableText(writes.porta!)}`);
     }
     console.log(`memory at rest after the run (RSS of the process tree): Porta ${memory.porta.toFixed(0)} MB, oidc-provider ${memory["oidc-provider"].toFixed(0)} MB`);
+    for (const [name, m] of Object.entries(embedded ?? {})) {
+      console.log(`${name} (embedded database): ${m.restMb.toFixed(0)} MB at rest after 100 logins; second start ready in ${m.secondStartS.toFixed(1)} s`);
+    }
     const redemption = results.code_redemption?.porta;
     console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s${redemption ? `; code redemption reaches ${((redemption.rps / ceiling) * 100).toFixed(0)}% of it` : ""}`);
-    if (SCENARIOS.size < 6) return; // a partial run does not replace the recorded figures
+    if (SCENARIOS.size < 7) return; // a partial run does not replace the recorded figures
 
-    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, memoryMb: memory, rs256SignRate: ceiling };
+    const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, memoryMb: memory, embeddedStart: embedded, rs256SignRate: ceiling };
     writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(path.join(root, "bench", "results.svg"), chart(results));
     console.log("\nWrote bench/results.json and bench/results.svg");

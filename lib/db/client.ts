@@ -5,6 +5,8 @@
  * One Database per process, kept on globalThis: the custom server and the Next.js bundle load
  * lib/ as separate module graphs, and both must use the same connection (PGlite above all).
  */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -51,19 +53,39 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Embedded: create a new database (initdb) in a short-lived child process, not in this one.
+   * Creating it grows PGlite's memory to ~600 MB, which a WebAssembly memory never gives back;
+   * a long-running server (`npm start`) opens the created database lean instead.
+   */
+  createApart?: boolean;
+}
+
+/**
+ * PGlite's own start parameters, with a smaller buffer cache than PostgreSQL's default 128 MB
+ * (every page of which stays resident once touched): the embedded database is small.
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/** Creates the embedded database in `pgDir` in a child process (see OpenOptions.createApart). */
+function createEmbeddedApart(pgDir: string): void {
+  const script = `const { PGlite } = await import(process.argv[1]); const db = await PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }); await db.close();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, import.meta.resolve("@electric-sql/pglite"), pgDir, JSON.stringify(EMBEDDED_START_PARAMS)], { stdio: ["ignore", "ignore", "pipe"] });
+  if (result.status !== 0) throw new Error(`Could not create the embedded database in ${pgDir}: ${result.stderr.toString().trim() || `exit ${result.status}`}`);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openEmbedded(options.dataDir ?? path.resolve(".data"));
+    : openEmbedded(options.dataDir ?? path.resolve(".data"), options.createApart === true);
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, createApart: boolean): Promise<Database> {
   const pgDir = path.join(dataDir, "pglite");
   const release = lockDataDir(dataDir);
   try {
-    const pglite = await PGlite.create(pgDir);
+    if (createApart && !existsSync(path.join(pgDir, "PG_VERSION"))) createEmbeddedApart(pgDir);
+    const pglite = await PGlite.create(pgDir, { startParams: EMBEDDED_START_PARAMS });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     let queue: Promise<unknown> = Promise.resolve();
     const heldKeys = new Set<number>();
