@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { endedLoginOf, type EndedLogin } from "../analytics/ended-login";
 import { recordLoginOutcome } from "../analytics/record-login-outcome";
 import { hashToken } from "../crypto/hash";
-import { db, prisma } from "../db/client";
+import { db as database, prisma } from "../db/client";
 import { utcParam } from "../db/sql";
 import { countEndedLogin } from "../ops/count-ended-login";
 import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/generated/client";
@@ -75,8 +75,9 @@ export async function transition(
   // The one move that ends a login counts it, once (a conflicting move threw before).
   const ended = endedLoginOf(tx, to, changes, options.isCancel);
   if (options.returning === false) {
-    const result = await db.loginTransaction.updateMany({ where, data });
-    if (result.count !== 1) throw conflict();
+    const plain = options.db ? undefined : plainUpdate(tx, to, data);
+    const count = plain ? (await (await database()).query<{ n: number }>(plain.sql, plain.params))[0]?.n : (await db.loginTransaction.updateMany({ where, data })).count;
+    if (count !== 1) throw conflict();
     if (ended) countEnded(ended);
     return;
   }
@@ -84,6 +85,34 @@ export async function transition(
   if (!updated) throw conflict();
   if (ended) countEnded(ended);
   return updated;
+}
+
+const COLUMN = /^[A-Za-z]+$/;
+
+/**
+ * The conditional update of `transition` as one plain SQL statement (the completion of every
+ * login takes this path), or undefined when a change is not a plain value (then the ORM runs it).
+ * Column names are the model's field names; `updatedAt` is set as the ORM would.
+ */
+function plainUpdate(tx: LoginTransaction, to: LoginState, data: Record<string, unknown>): { sql: string; params: unknown[] } | undefined {
+  const params: unknown[] = [tx.id, tx.state, tx.version, to, new Date().toISOString()];
+  const set = [`state = $4::"LoginState"`, `version = version + 1`, `"updatedAt" = ${utcParam("$5")}`];
+  for (const [column, value] of Object.entries(data)) {
+    if (column === "state" || column === "version" || value === undefined) continue;
+    if (!COLUMN.test(column)) return undefined;
+    if (value === null) set.push(`"${column}" = NULL`);
+    else if (value instanceof Date) {
+      params.push(value.toISOString());
+      set.push(`"${column}" = ${utcParam(`$${params.length}`)}`);
+    } else if (typeof value === "string" || typeof value === "number") {
+      params.push(value);
+      set.push(`"${column}" = $${params.length}`);
+    } else return undefined;
+  }
+  return {
+    sql: `WITH moved AS (UPDATE "LoginTransaction" SET ${set.join(", ")} WHERE id = $1::uuid AND state = $2::"LoginState" AND version = $3::int RETURNING 1) SELECT count(*)::int AS n FROM moved`,
+    params,
+  };
 }
 
 /** An ended login in the analytics buffer and the metrics (in memory: no write on the login's path). */
@@ -152,7 +181,7 @@ export async function createTransaction(input: NewTransaction): Promise<LoginTra
     updatedAt: now,
     expiresAt: new Date(now.getTime() + (input.lifetimeS ?? BROWSER_LOGIN_LIFETIME_S) * 1000),
   };
-  await (await db()).query(INSERT_LOGIN_SQL, [
+  await (await database()).query(INSERT_LOGIN_SQL, [
     id,
     row.applicationId,
     row.kind,
