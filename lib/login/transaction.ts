@@ -206,10 +206,40 @@ export async function findPausedTransaction(resumeTokenHash: string): Promise<Lo
   return tx?.state === "paused" ? tx : null;
 }
 
+const TIMESTAMP_COLUMNS = ["authTime", "resumeExpiresAt", "lastPolledAt", "codeExpiresAt", "createdAt", "updatedAt", "expiresAt"] as const;
+const PLAIN_COLUMNS = [
+  "id", "applicationId", "kind", "state", "request", "parRequestId", "browserHash", "acr", "subject", "sessionId", "sealedClaims", "conversationId",
+  "resumeTokenHash", "decoupledIdHash", "connectorState", "connectorRef", "pollIntervalS", "error", "errorDescription", "codeHash", "version",
+] as const;
+// Timestamps come back as UTC epoch milliseconds (the columns hold UTC without a zone); uuids and enums as text.
+const SELECT_LOGIN_SQL = `SELECT ${[
+  ...PLAIN_COLUMNS.map((c) => (c === "id" || c === "applicationId" || c === "parRequestId" || c === "sessionId" || c === "kind" || c === "state" ? `"${c}"::text AS "${c}"` : `"${c}"`)),
+  ...TIMESTAMP_COLUMNS.map((c) => `round(extract(epoch from "${c}") * 1000)::float8 AS "${c}"`),
+].join(", ")} FROM "LoginTransaction" WHERE id = $1::uuid`;
+
+type LoginRow = Record<(typeof PLAIN_COLUMNS)[number] | (typeof TIMESTAMP_COLUMNS)[number], unknown>;
+
+/** A login by id read with plain SQL (the hosted login's steps read one per request), as the ORM returns it. */
+async function selectLogin(id: string): Promise<LoginTransaction | null> {
+  const row = (await (await database()).query<LoginRow>(SELECT_LOGIN_SQL, [id]))[0];
+  if (!row) return null;
+  const date = (value: unknown) => (value === null ? null : new Date(value as number));
+  return {
+    ...(row as Omit<LoginTransaction, (typeof TIMESTAMP_COLUMNS)[number]>),
+    authTime: date(row.authTime),
+    resumeExpiresAt: date(row.resumeExpiresAt),
+    lastPolledAt: date(row.lastPolledAt),
+    codeExpiresAt: date(row.codeExpiresAt),
+    createdAt: new Date(row.createdAt as number),
+    updatedAt: new Date(row.updatedAt as number),
+    expiresAt: new Date(row.expiresAt as number),
+  };
+}
+
 /** The login `id` if it belongs to this browser and has not expired; otherwise null. */
 export async function findBrowserTransaction(id: string, browserToken: string | undefined): Promise<LoginTransaction | null> {
-  if (!browserToken || !/^[0-9a-f-]{36}$/.test(id)) return null;
-  const tx = await (await prisma()).loginTransaction.findUnique({ where: { id } });
+  if (!browserToken || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
+  const tx = await selectLogin(id);
   if (!tx || tx.browserHash !== hashToken(browserToken) || tx.expiresAt <= new Date()) return null;
   return tx;
 }
