@@ -13,8 +13,7 @@ import { createApplication } from "../clients/create-application";
 import { DEFAULT_ENCRYPTION_ENC } from "../clients/encryption-algorithms";
 import { deleteApplication } from "../clients/delete-application";
 import { findApplication, findServedApplication } from "../clients/find-application";
-import { replaceApplicationMetadata } from "../clients/replace-application-metadata";
-import { toClientMetadata } from "../clients/to-client-metadata";
+import { updateApplicationMetadata } from "../clients/update-application-metadata";
 import { instanceSecret } from "../crypto/secret";
 import { prisma } from "../db/client";
 import { currentIssuer } from "../http/request-issuer";
@@ -105,11 +104,11 @@ export async function disablePlayground(tenantId: string, actor: Actor): Promise
   if (existing) await deleteApplication(existing, actor);
 }
 
-/** After a tenant's domains change: its playground application's URIs follow them. */
+/** After a tenant's domains change: its playground application's URIs follow them (only they change). */
 export async function followPlaygroundDomains(tenantId: string, actor: Actor): Promise<void> {
   const demo = await findApplication(DEMO_CLIENT_ID);
   const owned = [await findPlaygroundApplication(tenantId), demo?.tenantId === tenantId ? demo : null];
   for (const application of owned) {
-    if (application) await replaceApplicationMetadata(application, { ...toClientMetadata(application), ...(await playgroundUris(tenantId)) }, actor);
+    if (application) await updateApplicationMetadata(application, await playgroundUris(tenantId), actor);
   }
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { domainDiscoveryUrl, domainIssuer, domainLines, MAX_DOMAINS, parseDomains, TenantFieldError } from "./domains";
+import { domainDiscoveryUrl, domainLines, MAX_DOMAINS, parseDomains, TenantFieldError } from "./domains";
 
 beforeAll(() => {
   // Read by config() on first use: PUBLIC_URL's host may not be a tenant domain.
@@ -80,9 +80,8 @@ describe("tenant domain values", () => {
 });
 
 describe("issuer of a domain", () => {
-  it("is https, http only for *.localhost names", () => {
-    expect(domainIssuer("login.example.com")).toBe("https://login.example.com");
-    expect(domainIssuer("acme.localhost:3000")).toBe("http://acme.localhost:3000");
+  it("has its discovery document under the issuer (https, http only for *.localhost names)", () => {
+    expect(domainDiscoveryUrl("login.example.com")).toBe("https://login.example.com/.well-known/openid-configuration");
     expect(domainDiscoveryUrl("acme.localhost")).toBe("http://acme.localhost/.well-known/openid-configuration");
   });
 

@@ -24,13 +24,8 @@ export class TenantFieldError extends Error {
   }
 }
 
-/** The issuer of a tenant served on `domain`: `https://<domain>`, `http://` for *.localhost names. */
-export function domainIssuer(domain: string): string {
-  return hostIssuer(domain);
-}
-
 export function domainDiscoveryUrl(domain: string): string {
-  return `${domainIssuer(domain)}/.well-known/openid-configuration`;
+  return `${hostIssuer(domain)}/.well-known/openid-configuration`;
 }
 
 /** Why `value` (already trimmed and lower-cased) is not a domain, or undefined when it is one. */

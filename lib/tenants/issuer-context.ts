@@ -5,10 +5,9 @@
  */
 import { config } from "../config";
 import { jsonResponse } from "../http/responses";
-import { domainIssuer } from "./domains";
 import type { KeySelection } from "../keys/jwks";
 import { hostMap, peekHostMap, type HostMap } from "./host-map";
-import { currentIssuerContext, servingContext, type IssuerContext } from "../http/request-issuer";
+import { currentIssuerContext, hostIssuer, servingContext, type IssuerContext } from "../http/request-issuer";
 
 export { currentIssuer, currentIssuerContext, withIssuerContext, type IssuerContext } from "../http/request-issuer";
 
@@ -33,7 +32,7 @@ export function issuerContextOf(host: string | null | undefined, map: HostMap, i
   const fallback = defaultFor(issuer);
   if (wanted === fallback.host) return fallback.context;
   const tenantId = map.tenantOf(wanted);
-  return tenantId === undefined ? undefined : { kind: "tenant", issuer: domainIssuer(wanted), tenantId };
+  return tenantId === undefined ? undefined : { kind: "tenant", issuer: hostIssuer(wanted), tenantId };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { findApplication } from "../../lib/clients/find-application";
+import { updateApplicationMetadata } from "../../lib/clients/update-application-metadata";
 import { config } from "../../lib/config";
 import { playgroundCallback, playgroundForHost, startPlayground } from "../../lib/playground/endpoints";
 import { disablePlayground, enablePlayground, playgroundClientIdOf } from "../../lib/playground/playground-app";
@@ -90,9 +91,12 @@ describe("the playground per issuer", () => {
 
   it("its redirect and logout URIs follow the tenant's domains, and turning it off removes it", async () => {
     const second = `shop2.localhost:${config().port}`;
+    // An owner's own edit of the application survives: only the URIs follow the domains.
+    await updateApplicationMetadata((await findApplication(playgroundClientIdOf(tenantId)))!, { client_name: "Shop's own playground" }, SYSTEM_ACTOR);
     await updateTenant(tenantId, { domains: [host, second] }, SYSTEM_ACTOR);
     forgetHostMap();
     const app = await findApplication(playgroundClientIdOf(tenantId));
+    expect(app?.clientName).toBe("Shop's own playground");
     expect(app?.redirectUris.sort()).toEqual([`${issuer()}/playground/callback`, `http://${second}/playground/callback`].sort());
     expect(app?.postLogoutRedirectUris.sort()).toEqual([`${issuer()}/playground`, `http://${second}/playground`].sort());
     expect((await playgroundForHost(second))?.redirectUri).toBe(`http://${second}/playground/callback`);

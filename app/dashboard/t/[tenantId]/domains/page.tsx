@@ -3,7 +3,8 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { Card, EmptyState, PageHeader, buttonClass, secondaryButtonClass } from "@/components/dashboard/ui";
 import { config } from "@/lib/config";
 import { findPlaygroundApplication } from "@/lib/playground/playground-app";
-import { domainDiscoveryUrl, domainIssuer } from "@/lib/tenants/domains";
+import { hostIssuer } from "@/lib/http/request-issuer";
+import { domainDiscoveryUrl } from "@/lib/tenants/domains";
 import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "../load-tenant";
 import { saveDomainsAction, setPlaygroundAction } from "./actions";
@@ -36,7 +37,7 @@ export default async function DomainsPage({ params }: { params: Promise<{ tenant
               {domains.map((domain) => (
                 <li key={domain} className="grid gap-1 py-3 text-sm" data-testid="domain-row">
                   <span className="font-medium">{domain}</span>
-                  <span className="text-slate-600">Issuer <code data-testid="domain-issuer">{domainIssuer(domain)}</code></span>
+                  <span className="text-slate-600">Issuer <code data-testid="domain-issuer">{hostIssuer(domain)}</code></span>
                   <span className="break-all text-slate-600">Discovery <code data-testid="domain-discovery">{domainDiscoveryUrl(domain)}</code></span>
                 </li>
               ))}
@@ -51,7 +52,7 @@ export default async function DomainsPage({ params }: { params: Promise<{ tenant
                 <ul className="grid gap-1">
                   {domains.map((domain) => (
                     <li key={domain}>
-                      <a className="break-all font-medium text-brand-700 underline-offset-4 hover:underline" href={`${domainIssuer(domain)}/playground`} data-testid="domain-playground-link">{`${domainIssuer(domain)}/playground`}</a>
+                      <a className="break-all font-medium text-brand-700 underline-offset-4 hover:underline" href={`${hostIssuer(domain)}/playground`} data-testid="domain-playground-link">{`${hostIssuer(domain)}/playground`}</a>
                     </li>
                   ))}
                 </ul>
