@@ -9,6 +9,7 @@ import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { basicAuth, registerClient, type RegisteredClient } from "./clients";
 import { NO_BANKID } from "./hosted-login";
+import { oidcConnection } from "./oidc-connection";
 import type { TestPorta } from "./test-server";
 import { CIBA_BROKER_ACR, type CibaBroker } from "./upstream-ciba";
 
@@ -19,23 +20,14 @@ export const INGRID = "22048712359";
 export const RELAY_TIMEOUT_MS = 2000;
 
 export function cibaConnection(broker: Pick<CibaBroker, "issuer" | "clientId" | "clientSecret">): ConnectionInput {
-  return {
-    family: "no-bankid",
-    kind: "oidc",
-    enabled: true,
-    settings: {
-      issuer: broker.issuer,
-      clientId: broker.clientId,
-      clientAuth: "client_secret_basic",
-      scopes: "openid profile nnin",
-      acrValues: { [NO_BANKID]: CIBA_BROKER_ACR },
-      claimMapping: { socialno: "no.nnin" },
-      personKeyClaim: "no.nnin",
-      usePar: false,
-      timeoutMs: RELAY_TIMEOUT_MS,
-    },
-    secrets: { clientSecret: broker.clientSecret },
-  };
+  return oidcConnection("no-bankid", broker, {
+    scopes: "openid profile nnin",
+    acrValues: { [NO_BANKID]: CIBA_BROKER_ACR },
+    claimMapping: { socialno: "no.nnin" },
+    personKeyClaim: "no.nnin",
+    usePar: false,
+    timeoutMs: RELAY_TIMEOUT_MS,
+  });
 }
 
 /** A production tenant relaying CIBA to `broker`; its id. */

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import Provider from "oidc-provider";
 import type { ConnectionInput } from "../../lib/eid/connections/service";
+import { oidcConnection } from "./oidc-connection";
 
 const MITID_SUBSTANTIAL = "urn:grn:authn:dk:mitid:substantial";
 
@@ -204,15 +205,11 @@ export async function startUpstreamBroker(options: BrokerOptions): Promise<Upstr
  * broker's substantial acr for MitID substantial, the CPR number and MitID UUID mapped, the UUID
  * as the person's key. `settings` replace single settings.
  */
-export function brokerConnection(broker: UpstreamBroker, settings: Record<string, unknown> = {}, secrets: Record<string, string> = { clientSecret: broker.clientSecret }): ConnectionInput {
-  return {
-    family: "dk-mitid",
-    kind: "oidc",
-    enabled: true,
-    settings: {
-      issuer: broker.issuer,
-      clientId: broker.clientId,
-      clientAuth: "client_secret_basic",
+export function brokerConnection(broker: UpstreamBroker, settings: Record<string, unknown> = {}, secrets?: Record<string, string>): ConnectionInput {
+  return oidcConnection(
+    "dk-mitid",
+    broker,
+    {
       scopes: "openid profile ssn",
       acrValues: { [MITID_SUBSTANTIAL]: BROKER_ACR_SUBSTANTIAL },
       claimMapping: { cprNumberIdentifier: "dk.cpr", uuid: "dk.mitid.uuid" },
@@ -221,5 +218,5 @@ export function brokerConnection(broker: UpstreamBroker, settings: Record<string
       ...settings,
     },
     secrets,
-  };
+  );
 }
