@@ -10,6 +10,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { RateLimiterPrisma } from "rate-limiter-flexible";
 import { db, prisma } from "../db/client";
+import { epochMs, utcParam } from "../db/sql";
 import type { PrismaClient } from "../db/generated/client";
 
 export interface FailureLimit {
@@ -62,9 +63,8 @@ function rowKeyOf([limit, ...parts]: Counter): string {
   return `${limit.name}:${keyOf(parts)}`;
 }
 
-// Timestamps are stored as UTC without a zone (Prisma's timestamp(3)).
-const BLOCKED_SQL = `SELECT key, points, (extract(epoch from expire AT TIME ZONE 'UTC') * 1000)::float8 AS "expireMs"
-  FROM "RateLimit" WHERE key = ANY($1::text[]) AND (expire IS NULL OR expire > ($2::timestamptz AT TIME ZONE 'UTC'))`;
+const BLOCKED_SQL = `SELECT key, points, ${epochMs("expire")} AS "expireMs"
+  FROM "RateLimit" WHERE key = ANY($1::text[]) AND (expire IS NULL OR expire > ${utcParam("$2")})`;
 
 /**
  * Seconds until none of the counters is exhausted any more; 0 when none is. Every

@@ -8,3 +8,8 @@
 export function utcParam(param: string): string {
   return `(${param}::timestamptz AT TIME ZONE 'UTC')`;
 }
+
+/** A timestamp column (a quoted SQL expression) as UTC epoch milliseconds, a whole number. */
+export function epochMs(column: string): string {
+  return `round(extract(epoch from ${column}) * 1000)::float8`;
+}

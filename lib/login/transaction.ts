@@ -8,7 +8,7 @@ import { endedLoginOf, type EndedLogin } from "../analytics/ended-login";
 import { recordLoginOutcome } from "../analytics/record-login-outcome";
 import { hashToken } from "../crypto/hash";
 import { db as database, prisma } from "../db/client";
-import { utcParam } from "../db/sql";
+import { epochMs, utcParam } from "../db/sql";
 import { countEndedLogin } from "../ops/count-ended-login";
 import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/generated/client";
 
@@ -214,7 +214,7 @@ const PLAIN_COLUMNS = [
 // Timestamps come back as UTC epoch milliseconds (the columns hold UTC without a zone); uuids and enums as text.
 const SELECT_LOGIN_SQL = `SELECT ${[
   ...PLAIN_COLUMNS.map((c) => (c === "id" || c === "applicationId" || c === "parRequestId" || c === "sessionId" || c === "kind" || c === "state" ? `"${c}"::text AS "${c}"` : `"${c}"`)),
-  ...TIMESTAMP_COLUMNS.map((c) => `round(extract(epoch from "${c}") * 1000)::float8 AS "${c}"`),
+  ...TIMESTAMP_COLUMNS.map((c) => `${epochMs(`"${c}"`)} AS "${c}"`),
 ].join(", ")} FROM "LoginTransaction" WHERE id = $1::uuid`;
 
 type LoginRow = Record<(typeof PLAIN_COLUMNS)[number] | (typeof TIMESTAMP_COLUMNS)[number], unknown>;

@@ -14,7 +14,7 @@
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
 import { db } from "../../db/client";
-import { utcParam } from "../../db/sql";
+import { epochMs, utcParam } from "../../db/sql";
 import type { LoginKind } from "../../db/generated/client";
 import { openLoginClaims } from "../../privacy/personal-data";
 import type { JtiUse } from "../jti-store";
@@ -91,8 +91,6 @@ interface OutcomeRow extends Record<string, unknown> {
   issued: number;
 }
 
-const utc = utcParam;
-const epochMs = (column: string) => `(extract(epoch from h."${column}") * 1000)::float8`;
 
 const REDEEM_SQL = `
 WITH holder AS (
@@ -102,16 +100,16 @@ WITH holder AS (
   SELECT 1 FROM "AccessToken" WHERE "loginId" = (SELECT id FROM holder)
 ), jti AS (
   INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $2::text, $3::text, ${utc("$4")} WHERE $2::text IS NOT NULL
+  SELECT $2::text, $3::text, ${utcParam("$4")} WHERE $2::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING 1
 ), token AS (
   INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "expiresAt", "createdAt")
   SELECT gen_random_uuid(), $5::text, h."applicationId", h.id, h.subject,
          array_to_string(ARRAY(SELECT jsonb_array_elements_text(h.request->'scopes')), ' '),
-         ${utc("$6")}, ${utc("$7")}
+         ${utcParam("$6")}, ${utcParam("$7")}
     FROM holder h
    WHERE h."applicationId" = $8::uuid
-     AND h."codeExpiresAt" > ${utc("$7")}
+     AND h."codeExpiresAt" > ${utcParam("$7")}
      AND h.subject IS NOT NULL AND h.acr IS NOT NULL AND h."authTime" IS NOT NULL
      AND h.request->>'redirectUri' IS NOT DISTINCT FROM $9::text
      AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT $10::boolean
@@ -119,8 +117,8 @@ WITH holder AS (
      AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
   ON CONFLICT DO NOTHING RETURNING 1
 )
-SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs("codeExpiresAt")} AS "codeExpiresAtMs",
-       h.request, h.subject, h.acr, ${epochMs("authTime")} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
+SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs('h."codeExpiresAt"')} AS "codeExpiresAtMs",
+       h.request, h.subject, h.acr, ${epochMs('h."authTime"')} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
        EXISTS (SELECT 1 FROM used) AS "usedBefore",
        (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
   FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;

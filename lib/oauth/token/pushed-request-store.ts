@@ -21,16 +21,15 @@ interface StoredRow extends Record<string, unknown> {
   stored: number;
 }
 
-const utc = utcParam;
 
 const STORE_SQL = `
 WITH jti AS (
   INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $1::text, $2::text, ${utc("$3")} WHERE $1::text IS NOT NULL
+  SELECT $1::text, $2::text, ${utcParam("$3")} WHERE $1::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING 1
 ), par AS (
   INSERT INTO "ParRequest" (id, "requestIdHash", "applicationId", params, "expiresAt", "createdAt")
-  SELECT gen_random_uuid(), $4::text, $5::uuid, $6::jsonb, ${utc("$7")}, ${utc("$8")}
+  SELECT gen_random_uuid(), $4::text, $5::uuid, $6::jsonb, ${utcParam("$7")}, ${utcParam("$8")}
    WHERE $1::text IS NULL OR EXISTS (SELECT 1 FROM jti)
   RETURNING 1
 )
