@@ -72,6 +72,8 @@ describe("loadConfig", () => {
     expect(c.databaseUrl).toBe("postgres://porta@db:5432/porta");
     expect(c.secret).toBe(SECRET);
     expect(c.databasePoolSize).toBe(25);
+    expect(c.databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://porta@db:5432/porta", PORTA_SECRET: SECRET, DATABASE_PREPARED_STATEMENTS: "false" }).databasePreparedStatements).toBe(false);
   });
 
   it.each([
@@ -86,6 +88,7 @@ describe("loadConfig", () => {
     ["NODE_ENV", { NODE_ENV: "staging" }],
     ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
+    ["DATABASE_PREPARED_STATEMENTS", { DATABASE_PREPARED_STATEMENTS: "off" }],
     ["DELIVERY_LOG_DAYS", { DELIVERY_LOG_DAYS: "0" }],
     ["DELIVERY_LOG_DAYS", { DELIVERY_LOG_DAYS: "thirty" }],
     ["AUDIT_LOG_DAYS", { AUDIT_LOG_DAYS: "1.5" }],

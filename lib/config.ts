@@ -20,6 +20,7 @@ const ZEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgresql:// connection URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: ZBooleanFlag.default(true),
   DATA_DIR: z.string().min(1).default(".data"),
   PORTA_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORTA_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
@@ -47,6 +48,8 @@ export interface Config {
   extensionsUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Named prepared statements on PostgreSQL (lib/db/client.ts); off behind a pooler that drops them. */
+  databasePreparedStatements: boolean;
   dataDir: string;
   secret: string | undefined;
   adminToken: string | undefined;
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     extensionsUrl: e.EXTENSIONS_URL ?? `${issuer}/extensions`,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.resolve(e.DATA_DIR),
     secret: e.PORTA_SECRET,
     adminToken: e.PORTA_ADMIN_TOKEN,

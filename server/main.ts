@@ -33,7 +33,7 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   if (secret.generated) {
     logger.warn({ file: path.join(cfg.dataDir, "secret") }, "PORTA_SECRET is not set: generated one into DATA_DIR (embedded mode only)");
   }
-  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, createApart: true });
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements, createApart: true });
   setProcessDatabase(database);
   const report = await bootstrap(database).catch((error: unknown) => {
     const problem = cfg.databaseUrl ? describeConnectionFailure(cfg.databaseUrl, error) : undefined;

@@ -32,9 +32,9 @@ export interface Database {
   /** Runs a multi-statement SQL script in one transaction (migrations): all of it or nothing. */
   execScript(sql: string): Promise<void>;
   /**
-   * Runs one parameterised query and returns its rows. (Unnamed statements only: named prepared
-   * statements would tie a statement to a server connection, which transaction-mode PgBouncer
-   * does not keep; docs/scaling.md.)
+   * Runs one parameterised query and returns its rows. On PostgreSQL each distinct statement text
+   * is a named prepared statement per connection (parsed and planned once, not per request),
+   * unless OpenOptions.preparedStatements is false (docs/scaling.md: poolers).
    */
   query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` while holding a database-wide lock (advisory lock on PostgreSQL). */
@@ -53,6 +53,12 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: run `query` statements as named prepared statements (default true). Off for a
+   * transaction-mode pooler that does not track them (PgBouncer before 1.21, or with
+   * max_prepared_statements = 0).
+   */
+  preparedStatements?: boolean;
   /**
    * Embedded: create a new database (initdb) in a short-lived child process, not in this one.
    * Creating it grows PGlite's memory to ~600 MB, which a WebAssembly memory never gives back;
@@ -76,7 +82,7 @@ function createEmbeddedApart(pgDir: string): void {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? true)
     : openEmbedded(options.dataDir ?? path.resolve(".data"), options.createApart === true);
 }
 
@@ -145,7 +151,26 @@ const MIGRATION_LOCK_KEY = 7_305_118_001; // arbitrary, fixed: Porta's advisory 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/**
+ * Names of the prepared statements `query` runs. Porta's statements are constant texts with
+ * parameters, so a few dozen names cover them; past the bound a text runs unnamed, so a text
+ * built at run time could never fill a connection with statements.
+ */
+const MAX_NAMED_STATEMENTS = 200;
+
+function statementNamer(): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `porta_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -171,6 +196,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     if (!error && client.getTransactionStatus() !== "I") void client.end().catch(() => undefined);
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const nameOf = preparedStatements ? statementNamer() : undefined;
   /**
    * A connection of its own, outside the pool and its query timeout. It listens for errors: a
    * connection lost while idle (holding a lock while `fn` works through the pool) emits one, and
@@ -201,7 +227,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     async query(sql, params = []) {
-      const result = await pool.query(sql, params);
+      const name = nameOf?.(sql);
+      const result = await (name === undefined ? pool.query(sql, params) : pool.query({ name, text: sql, values: params }));
       return result.rows as never;
     },
     // The lock lives on its own connection, outside the pool: the work inside may use every
@@ -243,7 +270,7 @@ export function db(): Promise<Database> {
   const g = globalThis as GlobalWithDb;
   if (!g[globalKey]) {
     const cfg = config();
-    g[globalKey] = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize });
+    g[globalKey] = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements });
     g[globalKey].catch(() => {
       delete g[globalKey];
     });
