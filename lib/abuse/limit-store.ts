@@ -63,27 +63,58 @@ function rowKeyOf([limit, ...parts]: Counter): string {
   return `${limit.name}:${keyOf(parts)}`;
 }
 
-const BLOCKED_SQL = `SELECT key, points, ${epochMs("expire")} AS "expireMs"
-  FROM "RateLimit" WHERE key = ANY($1::text[]) AND (expire IS NULL OR expire > ${utcParam("$2")})`;
+/** A counter at or over its limit, as the blocked-counters query reads it. */
+export interface BlockedRow extends Record<string, unknown> {
+  key: string;
+  points: number;
+  expireMs: number | null;
+}
 
 /**
- * Seconds until none of the counters is exhausted any more; 0 when none is. Every
- * client-authenticating request asks this, so it reads all its counters in one query, the same
- * rows rate-limiter-flexible's get() would read one by one.
+ * SQL selecting the counters among `keysParam` (text[]) that are at or over their limit
+ * (`failuresParam`, int[], in the same order) at `nowParam` (an ISO string), as BlockedRows. A
+ * statement of the caller's may hold it as a CTE (DeferredClientBlock); null arrays select none.
  */
-export async function secondsBlocked(counters: readonly Counter[]): Promise<number> {
-  const now = Date.now();
-  const keys = counters.map(rowKeyOf);
-  // Plain SQL, not the ORM: this read precedes every token and PAR request.
-  const rows = await (await db()).query<{ key: string; points: number; expireMs: number | null }>(BLOCKED_SQL, [keys, new Date(now).toISOString()]);
-  const byKey = new Map(rows.map((row) => [row.key, row]));
-  const waits = counters.map((counter, i) => {
-    const row = byKey.get(keys[i]!);
-    if (!row || row.points < counter[0].failures) return 0;
+export function blockedCountersSql(keysParam: string, failuresParam: string, nowParam: string): string {
+  return `SELECT r.key, r.points, ${epochMs("r.expire")} AS "expireMs"
+    FROM "RateLimit" r JOIN unnest(${keysParam}::text[], ${failuresParam}::int[]) AS c(key, failures) ON r.key = c.key
+   WHERE r.points >= c.failures AND (r.expire IS NULL OR r.expire > ${utcParam(nowParam)})`;
+}
+
+const BLOCKED_SQL = blockedCountersSql("$1", "$2", "$3");
+
+/** Counters with their row keys and limits: the parameters of blockedCountersSql. */
+export interface CounterKeys {
+  counters: readonly Counter[];
+  keys: string[];
+  failures: number[];
+}
+
+export function counterKeys(counters: readonly Counter[]): CounterKeys {
+  return { counters, keys: counters.map(rowKeyOf), failures: counters.map(([limit]) => limit.failures) };
+}
+
+/** Seconds until none of the counters read as blocked is exhausted any more; 0 when none is. */
+export function secondsLeft({ counters, keys }: CounterKeys, blocked: readonly BlockedRow[], now: number): number {
+  const waits = blocked.map((row) => {
+    const counter = counters[keys.indexOf(row.key)];
+    if (!counter || row.points < counter[0].failures) return 0;
     const msLeft = row.expireMs !== null ? row.expireMs - now : counter[0].windowSeconds * 1000;
     return Math.max(1, Math.ceil(msLeft / 1000));
   });
   return Math.max(0, ...waits);
+}
+
+/**
+ * Seconds until none of the counters is exhausted any more; 0 when none is. It reads all its
+ * counters in one query, the same rows rate-limiter-flexible's get() would read one by one.
+ */
+export async function secondsBlocked(counters: CounterKeys): Promise<number> {
+  const now = Date.now();
+  // Plain SQL, not the ORM: this read precedes client authentication wherever no statement of the
+  // request's own holds it.
+  const rows = await (await db()).query<BlockedRow>(BLOCKED_SQL, [counters.keys, counters.failures, new Date(now).toISOString()]);
+  return secondsLeft(counters, rows, now);
 }
 
 /** Counts one failure on every counter, atomically. */

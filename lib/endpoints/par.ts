@@ -4,6 +4,7 @@
  * the token endpoint (public clients: client_id, PKCE then required). The parameters pass the same
  * checks as at authorize, so errors come back here as JSON. 201 {request_uri, expires_in}.
  */
+import { withClientBlockCheck, type DeferredClientBlock } from "../abuse/limits";
 import { randomToken } from "../crypto/random";
 import { hashToken } from "../crypto/hash";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
@@ -24,19 +25,24 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
   return withOAuthErrors("par", async () => {
     const form = await readForm(request);
     if (form.has("request_uri")) throw invalidRequest("request_uri cannot be sent to the PAR endpoint");
-    // The assertion's jti is stored with the request (one commit), or before any refusal.
+    // The assertion's jti is stored with the request (one commit), or before any refusal; the
+    // abuse-limit check is a condition of the same statement, or made before any refusal.
     let jti: JtiUse | undefined;
-    const client = await authenticateClient(request, form, (c, assertion, clientId) =>
-      verifyClientAssertion(c, assertion, clientId, { deferJti: (use) => void (jti = use) }),
+    let block: DeferredClientBlock | undefined;
+    const client = await authenticateClient(
+      request,
+      form,
+      (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti: (use) => void (jti = use) }),
+      (check) => void (block = check),
     );
     try {
-      return await withDeferredJti(jti, async (pending, settled) => {
+      return await withClientBlockCheck(block, () => withDeferredJti(jti, async (pending, settled) => {
         const params = new Map([...form].filter(([name]) => !AUTHENTICATION_PARAMS.has(name)));
         params.set("client_id", client.clientId);
         const resolved = await applyRequestObject({ params, duplicated: new Set() }, client);
         validateAuthorizationRequest(resolved, client, { isPushed: true, endpoint: "par" });
         const id = randomToken(32);
-        const fresh = await storePushedRequest(
+        const outcome = await storePushedRequest(
           {
             requestIdHash: hashToken(id),
             applicationId: client.id,
@@ -44,12 +50,14 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
             expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
           },
           pending,
+          block,
         );
         settled();
+        block?.settle(outcome.blocked);
         if (pending) maybePurgeExpiredJtis();
-        if (!fresh && pending) throw assertionReplayed(pending);
+        if (!outcome.jtiFresh && pending) throw assertionReplayed(pending);
         return jsonResponse({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PAR_LIFETIME_S }, 201, NO_STORE);
-      });
+      }));
     } catch (error) {
       if (!(error instanceof AuthorizationRequestError)) throw error;
       // RFC 9126 §2.3: errors as at the token endpoint; a bad redirect_uri is invalid_request here.

@@ -2,6 +2,7 @@
  * The token endpoint, POST (RFC 6749 §3.2, §5): form-encoded, client authentication, then the grant.
  * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
  */
+import { withClientBlockCheck, type DeferredClientBlock } from "../abuse/limits";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
@@ -47,15 +48,19 @@ async function grant(request: Request, form: Map<string, string>, grantType: str
   const decoupledKind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;
   let jti: JtiUse | undefined;
   const deferJti = grantType === "authorization_code" || decoupledKind ? (use: JtiUse) => void (jti = use) : undefined;
-  const client = await authenticateClient(request, form, (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti }));
+  // The code redemption's statement also holds the client's abuse-limit check (one round trip).
+  let block: DeferredClientBlock | undefined;
+  const deferBlock = grantType === "authorization_code" ? (check: DeferredClientBlock) => void (block = check) : undefined;
+  const client = await authenticateClient(request, form, (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti }), deferBlock);
   switch (grantType) {
-    case "authorization_code": {
-      if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
-        await recordAssertionJti(jti);
-        throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
-      }
-      return jsonResponse(await redeemAuthorizationCode(client, form, jti), 200, NO_STORE);
-    }
+    case "authorization_code":
+      return withClientBlockCheck(block, async () => {
+        if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
+          await recordAssertionJti(jti);
+          throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
+        }
+        return jsonResponse(await redeemAuthorizationCode(client, form, jti, block), 200, NO_STORE);
+      });
     default: {
       if (!decoupledKind) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
       const registered = decoupledKind === "ciba" ? GRANT_TYPES.ciba : GRANT_TYPES.headless;

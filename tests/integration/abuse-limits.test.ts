@@ -1,15 +1,19 @@
 /**
  * Abuse limits through the real HTTP server (design.md §12): failed client authentication per
  * (client_id, client IP) and per client IP answers 429 with Retry-After whatever the credentials,
- * other pairs go on; new logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429 page; the
+ * other pairs go on — also where the request's own statement holds the check (PAR, code
+ * redemption): a blocked pair's right credentials spend nothing there; new logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429 page; the
  * client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), and a client-sent
  * copy of the server's internal socket-address header is ignored.
  */
+import { randomUUID } from "node:crypto";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { prisma } from "../../lib/db/client";
 import { CLIENT_SOCKET_HEADER } from "../../lib/http/client-ip";
 import { TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
-import { authorizePath, expectErrorPage, tokenRequest } from "../support/hosted-login";
+import { authorizePath, expectCode, expectEidStep, expectErrorPage, MITID, tokenRequest } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 // Before any import reads the configuration. One trusted proxy: the client IP is the right-most
@@ -105,6 +109,97 @@ describe("failed client authentication", () => {
     }
     await expectThrottled(await tokenFrom(client, client.client_secret!, { [CLIENT_SOCKET_HEADER]: "198.51.100.200" }));
     await expectAuthenticated(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "203.0.113.50" }));
+  });
+});
+
+/** Blocks the (client, IP) pair: 20 failed authentications with a wrong secret. */
+async function blockPair(client: RegisteredClient, ip: Record<string, string>): Promise<void> {
+  for (let i = 0; i < 20; i++) expect((await tokenFrom(client, "wrong secret", ip)).status).toBe(401);
+}
+
+/** A completed login's code for `client`, the login started from `ip` (new logins are limited per IP). */
+async function codeFor(client: RegisteredClient, ip: Record<string, string>): Promise<string> {
+  const browser = new TestBrowser(porta.issuer);
+  const id = expectEidStep(await browser.get(authorizePath(client, { acr_values: MITID }), ip));
+  return expectCode(await browser.post(`/login/${id}/authenticate`, { identity: "mitid-1", decision: "approve" }, ip), porta).code;
+}
+
+function par(form: Record<string, string>, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${porta.issuer}/oauth2/par`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+async function pushedRequestsOf(client: RegisteredClient): Promise<number> {
+  const db = await prisma();
+  const application = await db.application.findUniqueOrThrow({ where: { clientId: client.client_id } });
+  return db.parRequest.count({ where: { applicationId: application.id } });
+}
+
+const PUSHED = { response_type: "code", scope: "openid", redirect_uri: RP_CALLBACK, code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" };
+
+describe("a blocked pair with the right credentials, where the request's own statement holds the check", () => {
+  it("code redemption: 429 for a valid code, which stays redeemable by the owner elsewhere", async () => {
+    const client = await registerClient(porta);
+    const attacker = { "X-Forwarded-For": "203.0.113.70" };
+    const code = await codeFor(client, { "X-Forwarded-For": "203.0.113.71" });
+    await blockPair(client, attacker);
+    const redeem = (headers: Record<string, string>) =>
+      tokenRequest(porta, { grant_type: "authorization_code", code, redirect_uri: RP_CALLBACK }, { Authorization: basicAuth(client.client_id, client.client_secret!), ...headers });
+    await expectThrottled(await redeem(attacker));
+    const owner = await redeem({ "X-Forwarded-For": "203.0.113.72" });
+    expect(owner.status, await owner.clone().text()).toBe(200);
+    expect(((await owner.json()) as { access_token?: string }).access_token).toEqual(expect.any(String));
+  });
+
+  it("code redemption: a request the statement never runs for (no code, no redirect_uri) is 429 too, not its own error", async () => {
+    const client = await registerClient(porta);
+    const attacker = { "X-Forwarded-For": "203.0.113.73" };
+    const auth = { Authorization: basicAuth(client.client_id, client.client_secret!) };
+    // Unblocked, these are the request's own errors.
+    expect((await tokenRequest(porta, { grant_type: "authorization_code", redirect_uri: RP_CALLBACK }, { ...auth, ...attacker })).status).toBe(400);
+    await blockPair(client, attacker);
+    await expectThrottled(await tokenRequest(porta, { grant_type: "authorization_code", redirect_uri: RP_CALLBACK }, { ...auth, ...attacker }));
+    await expectThrottled(await tokenRequest(porta, { grant_type: "authorization_code", code: "c" }, { ...auth, ...attacker }));
+  });
+
+  it("PAR: 429 for a valid request and for an invalid one, and nothing is stored; the owner elsewhere pushes", async () => {
+    const client = await registerClient(porta);
+    const attacker = { "X-Forwarded-For": "203.0.113.74" };
+    const auth = { Authorization: basicAuth(client.client_id, client.client_secret!) };
+    expect((await par({ ...PUSHED, response_type: "token" }, { ...auth, ...attacker })).status).toBe(400);
+    await blockPair(client, attacker);
+    await expectThrottled(await par(PUSHED, { ...auth, ...attacker }));
+    await expectThrottled(await par({ ...PUSHED, response_type: "token" }, { ...auth, ...attacker }));
+    expect(await pushedRequestsOf(client)).toBe(0);
+    expect((await par(PUSHED, { ...auth, "X-Forwarded-For": "203.0.113.75" })).status).toBe(201);
+    expect(await pushedRequestsOf(client)).toBe(1);
+  });
+
+  it("PAR with private_key_jwt: 429 for a valid assertion, which is not used up: the owner elsewhere pushes with it", async () => {
+    const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+    const client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" }] } });
+    const attacker = { "X-Forwarded-For": "203.0.113.76" };
+    // A client registered for private_key_jwt fails with any secret; each failure counts for the pair.
+    await blockPair(client, attacker);
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({ jti: randomUUID() })
+      .setProtectedHeader({ alg: "RS256", kid: "k1" })
+      .setIssuer(client.client_id)
+      .setSubject(client.client_id)
+      .setAudience(porta.issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(privateKey);
+    const form = { ...PUSHED, client_id: client.client_id, client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", client_assertion: assertion };
+    await expectThrottled(await par(form, attacker));
+    expect(await pushedRequestsOf(client)).toBe(0);
+    const owner = await par(form, { "X-Forwarded-For": "203.0.113.77" });
+    expect(owner.status, await owner.clone().text()).toBe(201);
+    // And it is used up now.
+    expect((await par(form, { "X-Forwarded-For": "203.0.113.78" })).status).toBe(401);
   });
 });
 

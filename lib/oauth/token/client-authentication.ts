@@ -5,10 +5,11 @@
  * WWW-Authenticate when the Basic scheme was used; once the client is looked up, every failure
  * reads the same (client-authentication-error.ts) and its reason goes to the log.
  * Abuse limits (lib/abuse/limits.ts): a (client_id, client IP) pair or a client IP with too many
- * recent failures gets 429 before its credentials are looked at; each failure is counted.
+ * recent failures gets 429 before its credentials are looked at, or, where the caller's own statement
+ * holds the check (DeferredClientBlock), 429 on every way out; each failure is counted.
  */
 import { decodeJwt } from "jose";
-import { countClientFailure, refuseBlockedClient } from "../../abuse/limits";
+import { countClientFailure, DeferredClientBlock, refuseBlockedClient } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { findServedApplication } from "../../clients/find-application";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
@@ -69,13 +70,30 @@ export function presentedCredentials(request: Request, form: Map<string, string>
 
 export type AssertionVerifier = (client: ApplicationRecord | null, assertion: string, formClientId: string) => Promise<ApplicationRecord>;
 
-export async function authenticateClient(request: Request, form: Map<string, string>, verifyAssertion?: AssertionVerifier): Promise<ApplicationRecord> {
+/**
+ * `deferBlockCheck`: takes the abuse-limit check instead of making it first; the caller then
+ * settles it in its own statement, or refuses a blocked client on every other outcome
+ * (withClientBlockCheck). A failure here checks before it is answered.
+ */
+export async function authenticateClient(
+  request: Request,
+  form: Map<string, string>,
+  verifyAssertion?: AssertionVerifier,
+  deferBlockCheck?: (check: DeferredClientBlock) => void,
+): Promise<ApplicationRecord> {
   const credentials = presentedCredentials(request, form);
   const ip = clientIpOf(request);
-  await refuseBlockedClient(claimedClientId(credentials), ip);
+  let deferred: DeferredClientBlock | undefined;
+  if (deferBlockCheck) {
+    deferred = new DeferredClientBlock(claimedClientId(credentials), ip);
+    deferBlockCheck(deferred);
+  } else {
+    await refuseBlockedClient(claimedClientId(credentials), ip);
+  }
   try {
     return await authenticate(credentials, verifyAssertion);
   } catch (error) {
+    await deferred?.refuseIfBlocked();
     if (error instanceof ClientAuthenticationError) {
       logClientAuthenticationFailure(error, { requestId: requestIdOf(request), method: credentials.method });
       await countClientFailure(error.clientId, ip);

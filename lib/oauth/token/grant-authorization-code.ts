@@ -5,6 +5,7 @@
  * The code is kept on the completed browser login and spent as every login's code is
  * (issue-login-tokens.ts); this file reads the grant's parameters and words its refusals.
  */
+import type { DeferredClientBlock } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { hashToken } from "../../crypto/hash";
 import { invalidRequest, type OAuthError } from "../errors";
@@ -35,9 +36,10 @@ function whyRefused(login: CodeHolder, redirectUri: string, verifier: string | u
 /**
  * `jti`: the client assertion's jti when client authentication left it to be recorded here; it is
  * recorded on every outcome, with the access token on success (one statement), or before any
- * error is answered, so a refused request still uses the assertion up.
+ * error is answered, so a refused request still uses the assertion up. `block`: the client's
+ * abuse-limit check, when client authentication left it to the same statement.
  */
-export function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, jti?: JtiUse): Promise<TokenResponse> {
+export function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, jti?: JtiUse, block?: DeferredClientBlock): Promise<TokenResponse> {
   return withDeferredJti(jti, async (pending, settled) => {
     const code = form.get("code");
     if (!code) throw invalidRequest("code is required");
@@ -57,6 +59,7 @@ export function redeemAuthorizationCode(client: ApplicationRecord, form: Map<str
       },
       pending,
       settled,
+      block,
     );
   });
 }

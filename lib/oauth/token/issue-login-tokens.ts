@@ -7,6 +7,7 @@
  * use on every instance. A second redemption is refused and revokes what the first one issued.
  * So a login writes no code row and no consume update.
  */
+import type { DeferredClientBlock } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { hashToken } from "../../crypto/hash";
 import { randomToken } from "../../crypto/random";
@@ -51,8 +52,15 @@ export const invalidGrant = (description: string) => new OAuthError("invalid_gra
 /**
  * `jti`: the client assertion's jti when client authentication left it to be recorded here
  * (withDeferredJti); the statement records it on every outcome, and `jtiSettled` is then called.
+ * `block`: the client's abuse-limit check when client authentication left it to the statement.
  */
-export async function issueLoginTokens(client: ApplicationRecord, code: PresentedCode, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
+export async function issueLoginTokens(
+  client: ApplicationRecord,
+  code: PresentedCode,
+  jti: JtiUse | undefined,
+  jtiSettled: () => void,
+  block?: DeferredClientBlock,
+): Promise<TokenResponse> {
   const accessToken = randomToken(32);
   const now = new Date();
   const outcome = await redeemLoginCode({
@@ -64,9 +72,11 @@ export async function issueLoginTokens(client: ApplicationRecord, code: Presente
     computedChallenge: s256ChallengeOf(code.verifier),
     now,
     jti,
+    block,
     accessToken: { tokenHash: hashToken(accessToken), expiresAt: new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_S * 1000) },
   });
   jtiSettled();
+  block?.settle(outcome.blocked);
   if (jti) maybePurgeExpiredJtis();
   if (jti && !outcome.jtiFresh) throw assertionReplayed(jti);
 

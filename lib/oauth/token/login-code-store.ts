@@ -6,13 +6,17 @@
  * `codeExpiresAt`). Its column lists are spelled out, and rows are mapped to typed values here.
  * The integration tests run it on PGlite and PostgreSQL.
  *
- * The login's claims are sealed to the login (`login-claims:<id>`, lib/privacy/personal-data.ts):
- * the statement copies them to the access token as they are (the token's unique `loginId` names
- * the same login) and clears them from the login in the same statement, so once a code is
- * redeemed the claims live only as long as its access token.
+ * The login's claims are sealed to the login (`login-claims:<id>`, lib/privacy/personal-data.ts)
+ * and stay there: userinfo reads them through the access token's unique `loginId`, and the sweeper
+ * clears them once that token expired or was revoked (lib/retention/sweep.ts).
+ *
+ * Where client authentication left the abuse-limit check to it (DeferredClientBlock), the
+ * statement reads the client's exhausted counters and then records and inserts nothing.
  *
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
+import { blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
+import type { DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { epochMs, utcParam } from "../../db/sql";
 import type { LoginKind } from "../../db/generated/client";
@@ -62,10 +66,14 @@ export interface RedemptionAttempt {
   computedChallenge: string | null;
   now: Date;
   jti: JtiUse | undefined;
+  /** The client's abuse-limit check, when left to this statement. */
+  block: DeferredClientBlock | undefined;
   accessToken: { tokenHash: string; expiresAt: Date };
 }
 
 export interface RedemptionOutcome {
+  /** The client's exhausted abuse-limit counters (then nothing was recorded or inserted). */
+  blocked: BlockedRow[];
   /** The login holding the code; null for an unknown code. */
   holder: CodeHolder | null;
   /** False when the assertion's jti was seen before (then no token was inserted). */
@@ -87,20 +95,23 @@ interface OutcomeRow extends Record<string, unknown> {
   sessionId: string | null;
   sealedClaims: string | null;
   usedBefore: boolean | null;
+  blocked: BlockedRow[];
   jtiRecorded: number;
   issued: number;
 }
 
 
 const REDEEM_SQL = `
-WITH holder AS (
+WITH blocked AS (
+  ${blockedCountersSql("$13", "$14", "$7")}
+), holder AS (
   SELECT id, "applicationId", "codeExpiresAt", request, subject, acr, "authTime", "sessionId", "sealedClaims"
     FROM "LoginTransaction" WHERE "codeHash" = $1 AND state = 'completed' AND kind = $12::"LoginKind"
 ), used AS (
   SELECT 1 FROM "AccessToken" WHERE "loginId" = (SELECT id FROM holder)
 ), jti AS (
   INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $2::text, $3::text, ${utcParam("$4")} WHERE $2::text IS NOT NULL
+  SELECT $2::text, $3::text, ${utcParam("$4")} WHERE $2::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM blocked)
   ON CONFLICT DO NOTHING RETURNING 1
 ), token AS (
   INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "expiresAt", "createdAt")
@@ -115,17 +126,20 @@ WITH holder AS (
      AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT $10::boolean
               ELSE h.request->>'codeChallenge' = $11::text END
      AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
+     AND NOT EXISTS (SELECT 1 FROM blocked)
   ON CONFLICT DO NOTHING RETURNING 1
 )
 SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs('h."codeExpiresAt"')} AS "codeExpiresAtMs",
        h.request, h.subject, h.acr, ${epochMs('h."authTime"')} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
        EXISTS (SELECT 1 FROM used) AS "usedBefore",
+       (SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked) AS blocked,
        (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
   FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;
 
 /**
- * Records the assertion's jti (always, so a refused request uses the assertion up too) and, if it
- * was fresh and the code passes every check, inserts the login's one access token. The unique
+ * Records the assertion's jti (always, so a refused request uses the assertion up too, unless the
+ * client is blocked) and, if it was fresh and the code passes every check, inserts the login's one
+ * access token. The unique
  * keys decide on every instance: (issuer, jti) for the assertion, loginId for the code; a
  * concurrent statement for the same key waits for this one to commit.
  */
@@ -145,6 +159,8 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
       attempt.verifierSent,
       attempt.computedChallenge,
       attempt.kind,
+      attempt.block?.counters.keys ?? null,
+      attempt.block?.counters.failures ?? null,
     ],
   );
   const row = rows[0];
@@ -163,5 +179,5 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
           claims: row.issued === 1 ? openLoginClaims(row.id, row.sealedClaims) : {},
         }
       : null;
-  return { holder, jtiFresh: attempt.jti === undefined || row.jtiRecorded === 1, issued: row.issued === 1, usedBefore: row.usedBefore === true };
+  return { blocked: row.blocked, holder, jtiFresh: attempt.jti === undefined || row.jtiRecorded === 1, issued: row.issued === 1, usedBefore: row.usedBefore === true };
 }

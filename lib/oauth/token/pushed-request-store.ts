@@ -2,8 +2,12 @@
  * Storing a pushed authorization request (RFC 9126) together with the client assertion's jti, in
  * one SQL statement (one round trip, one commit) through the connection pool: the PAR endpoint's
  * hot path. The request is stored only if the jti was fresh; (issuer, jti) is unique on every
- * instance. Timestamps go in as UTC. The parameters are sealed (a login_hint may be a national id).
+ * instance. The same statement reads the client's abuse-limit counters (DeferredClientBlock) and
+ * stores nothing while one is exhausted. Timestamps go in as UTC. The parameters are sealed (a
+ * login_hint may be a national id).
  */
+import { blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
+import type { DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { utcParam } from "../../db/sql";
 import { sealPushedParams } from "../../privacy/personal-data";
@@ -16,27 +20,37 @@ export interface NewPushedRequest {
   expiresAt: Date;
 }
 
+export interface StoreOutcome {
+  /** False when the assertion's jti was seen before (then nothing was stored). */
+  jtiFresh: boolean;
+  /** The client's exhausted abuse-limit counters (then nothing was stored). */
+  blocked: BlockedRow[];
+}
+
 interface StoredRow extends Record<string, unknown> {
+  blocked: BlockedRow[];
   jtiRecorded: number;
   stored: number;
 }
 
-
 const STORE_SQL = `
-WITH jti AS (
+WITH blocked AS (
+  ${blockedCountersSql("$9", "$10", "$8")}
+), jti AS (
   INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $1::text, $2::text, ${utcParam("$3")} WHERE $1::text IS NOT NULL
+  SELECT $1::text, $2::text, ${utcParam("$3")} WHERE $1::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM blocked)
   ON CONFLICT DO NOTHING RETURNING 1
 ), par AS (
   INSERT INTO "ParRequest" (id, "requestIdHash", "applicationId", params, "expiresAt", "createdAt")
   SELECT gen_random_uuid(), $4::text, $5::uuid, $6::jsonb, ${utcParam("$7")}, ${utcParam("$8")}
-   WHERE $1::text IS NULL OR EXISTS (SELECT 1 FROM jti)
+   WHERE NOT EXISTS (SELECT 1 FROM blocked) AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM jti))
   RETURNING 1
 )
-SELECT (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM par)::int AS stored`;
+SELECT (SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked) AS blocked,
+       (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM par)::int AS stored`;
 
-/** False when the assertion's jti was seen before (then nothing was stored). */
-export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse | undefined): Promise<boolean> {
+/** Stores the request unless the client is blocked or the assertion's jti was seen before. */
+export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse | undefined, block: DeferredClientBlock | undefined): Promise<StoreOutcome> {
   const rows = await (await db()).query<StoredRow>(
     STORE_SQL,
     [
@@ -48,12 +62,12 @@ export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse 
       JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
       request.expiresAt.toISOString(),
       new Date().toISOString(),
+      block?.counters.keys ?? null,
+      block?.counters.failures ?? null,
     ],
   );
   const row = rows[0];
-  if (!row || row.stored !== 1) {
-    if (jti && row?.jtiRecorded !== 1) return false;
-    throw new Error("the pushed request was not stored");
-  }
-  return true;
+  if (!row) throw new Error("the pushed request statement returned no row");
+  if (row.stored !== 1 && row.blocked.length === 0 && !(jti && row.jtiRecorded !== 1)) throw new Error("the pushed request was not stored");
+  return { jtiFresh: !jti || row.jtiRecorded === 1, blocked: row.blocked };
 }
