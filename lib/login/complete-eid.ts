@@ -1,7 +1,8 @@
 /**
  * After the person authenticated (a fresh eID result, or an SSO session that may be reused):
  * start the session, then withdraw consent (prompt=consent_revoke), run the post-auth webhook,
- * ask consent, or issue the response.
+ * ask consent, or issue the response. A new session is written with the login's completion when
+ * the response follows at once (one statement), otherwise before its cookie goes out.
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { findEidMethod } from "../eid/catalogue";
@@ -13,7 +14,7 @@ import { revokeConsent } from "./consent";
 import { askConsentOrIssue, confirmConsentRevoked } from "./consent-step";
 import { identityClaims } from "./identity-claims";
 import { runPostAuthWebhook } from "./post-auth-webhook";
-import { createSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
+import { NewSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
 import { subjectFor } from "./subject";
 import { requestOf, type LoginTransaction } from "./transaction";
 
@@ -25,7 +26,7 @@ export async function completeEid(tx: LoginTransaction, client: ApplicationRecor
   const authTime = new Date();
   const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   const sessionToken = newSessionToken();
-  const sessionId = await createSession(sessionToken, client.tenantId, {
+  const session = new NewSession(sessionToken, client.tenantId, {
     acr: result.acr,
     subject,
     authTime,
@@ -36,17 +37,22 @@ export async function completeEid(tx: LoginTransaction, client: ApplicationRecor
     subject,
     acr: result.acr,
     authTime,
-    sessionId,
+    sessionId: session.id,
     claims: identityClaims(client, result, request.scopes, authTime),
   };
-  return continueAuthenticated(tx, client, auth, cookies);
+  return continueAuthenticated(tx, client, auth, cookies, session);
 }
 
-export async function continueAuthenticated(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+/** `session`: the SSO session just started, not yet written (its cookie is in `cookies`). */
+export async function continueAuthenticated(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   if (requestOf(tx).prompt.includes("consent_revoke")) {
+    await session?.store();
     await revokeConsent(client.id, auth.subject);
     return confirmConsentRevoked(tx, client, cookies);
   }
-  if (client.webhook) return runPostAuthWebhook(tx, client, client.webhook, auth, cookies);
-  return askConsentOrIssue(tx, client, auth, cookies);
+  if (client.webhook) {
+    await session?.store();
+    return runPostAuthWebhook(tx, client, client.webhook, auth, cookies);
+  }
+  return askConsentOrIssue(tx, client, auth, cookies, session);
 }

@@ -10,15 +10,20 @@ import { authenticationChanges, authenticationOf, type Authentication } from "./
 import { grantConsent, hasConsent } from "./consent";
 import { failLogin } from "./fail-login";
 import { issueResponse } from "./issue-response";
+import type { NewSession } from "./sessions";
 import { stepPathFor } from "./step-paths";
 import { requestOf, transition, type LoginTransaction } from "./transaction";
 
-/** After the webhooks: the consent page when it is needed, otherwise the response. */
-export async function askConsentOrIssue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+/**
+ * After the webhooks: the consent page when it is needed, otherwise the response. `session`: a
+ * new SSO session not yet written, whose cookie is in `cookies`.
+ */
+export async function askConsentOrIssue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   const request = requestOf(tx);
   const consentAsked = request.prompt.includes("consent");
   const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
-  if (!needsConsent) return issueResponse(tx, client, auth, cookies);
+  if (!needsConsent) return issueResponse(tx, client, auth, cookies, session);
+  await session?.store();
   if (request.prompt.includes("none")) {
     return failLogin(tx, new OAuthError("consent_required", "prompt=none was requested, but the user has not consented"), cookies);
   }

@@ -13,6 +13,7 @@ import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
 import { idTokenClaimsFor, issueIdToken } from "../oauth/id-token";
 import { authenticationChanges, type Authentication } from "./authentication";
+import type { NewSession } from "./sessions";
 import { requestOf, transition, type LoginTransaction, type TransactionChanges } from "./transaction";
 
 export const CODE_LIFETIME_S = 60;
@@ -26,10 +27,11 @@ async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.Tra
 
 /**
  * Issues the code or ID token and completes the login in one conditional update: the code's hash
- * and expiry are stored on the completed login (a pushed request is consumed in the same
- * database transaction).
+ * and expiry are stored on the completed login, and a new SSO session (`session`, its cookie in
+ * `cookies`) is inserted by the same statement (a pushed request is consumed in the same
+ * database transaction; the session is then written just before).
  */
-export async function issueResponse(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[]): Promise<Response> {
+export async function issueResponse(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   const request = requestOf(tx);
   const params: Record<string, string | undefined> = { state: request.state };
   const changes: TransactionChanges = authenticationChanges(tx.id, auth);
@@ -42,12 +44,13 @@ export async function issueResponse(tx: LoginTransaction, client: ApplicationRec
     changes.sealedClaims = null; // the ID token goes out now: nothing will ask for the claims again
   }
   if (request.parRequestId) {
+    await session?.store();
     await (await prisma()).$transaction(async (t) => {
       await consumePushedRequest(request, t);
       await transition(tx, "completed", changes, { db: t, returning: false });
     });
   } else {
-    await transition(tx, "completed", changes, { returning: false });
+    await transition(tx, "completed", changes, { returning: false, session });
   }
   if (request.responseType !== "code") params.id_token = await issueIdToken(client, idTokenClaimsFor(auth, request.nonce));
   return authorizationResponse({

@@ -41,25 +41,60 @@ export function newSessionToken(): string {
   return randomToken(32);
 }
 
-const INSERT_SESSION_SQL = `INSERT INTO "BrowserSession" (id, "sessionHash", "tenantId", subject, acr, "sealedIdentity", "authTime", "expiresAt", "createdAt")
-  VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, ${utcParam("$7")}, ${utcParam("$8")}, ${utcParam("$9")})`;
+const SESSION_COLUMNS = `id, "sessionHash", "tenantId", subject, acr, "sealedIdentity", "authTime", "expiresAt", "createdAt"`;
 
-/** Starts the SSO session `token` names; its id. (Plain SQL: one per login, on the login's path.) */
-export async function createSession(token: string, tenantId: string, identity: SessionIdentity): Promise<string> {
-  const id = randomUUID();
-  const now = Date.now();
-  await (await db()).query(INSERT_SESSION_SQL, [
-    id,
-    hashToken(token),
-    tenantId,
-    identity.subject,
-    identity.acr,
-    sealSessionIdentity(id, identity.identity),
-    identity.authTime.toISOString(),
-    new Date(now + SESSION_LIFETIME_S * 1000).toISOString(),
-    new Date(now).toISOString(),
-  ]);
-  return id;
+/** The session's values, the parameters numbered from `first`. */
+function sessionValues(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `${p(0)}::uuid, ${p(1)}, ${p(2)}::uuid, ${p(3)}, ${p(4)}, ${p(5)}, ${utcParam(p(6))}, ${utcParam(p(7))}, ${utcParam(p(8))}`;
+}
+
+const INSERT_SESSION_SQL = `INSERT INTO "BrowserSession" (${SESSION_COLUMNS}) VALUES (${sessionValues(1)})`;
+
+/**
+ * A new SSO session (`token` names it in the cookie). It is written once: with the login's
+ * completion when the login completes at once (`insertAfter`, one statement), otherwise by
+ * `store` before its cookie goes out with any other answer. (Plain SQL: one per login, on the
+ * login's path.)
+ */
+export class NewSession {
+  readonly id = randomUUID();
+  private readonly params: unknown[];
+  private written = false;
+
+  constructor(token: string, tenantId: string, identity: SessionIdentity) {
+    const now = Date.now();
+    this.params = [
+      this.id,
+      hashToken(token),
+      tenantId,
+      identity.subject,
+      identity.acr,
+      sealSessionIdentity(this.id, identity.identity),
+      identity.authTime.toISOString(),
+      new Date(now + SESSION_LIFETIME_S * 1000).toISOString(),
+      new Date(now).toISOString(),
+    ];
+  }
+
+  /** Inserts the session, unless it is written already. */
+  async store(): Promise<void> {
+    if (this.written) return;
+    this.written = true;
+    await (await db()).query(INSERT_SESSION_SQL, this.params);
+  }
+
+  /**
+   * The insert as a data-modifying CTE of a statement with `params` so far, inserting only if
+   * the statement's CTE `moved` returned a row (the login's completion); its parameters are
+   * appended to `params`.
+   */
+  insertAfter(moved: string, params: unknown[]): string {
+    this.written = true;
+    const first = params.length + 1;
+    params.push(...this.params);
+    return `INSERT INTO "BrowserSession" (${SESSION_COLUMNS}) SELECT ${sessionValues(first)} WHERE EXISTS (SELECT 1 FROM ${moved})`;
+  }
 }
 
 export async function endSession(token: string | undefined): Promise<BrowserSession | null> {

@@ -15,6 +15,7 @@ import type { LoginKind, LoginState, LoginTransaction, Prisma } from "../db/gene
 export type { LoginState, LoginTransaction };
 import type { AuthorizationRequest, LoginHint } from "../oauth/authorization/request";
 import { openLoginRequestPart, sealLoginRequestPart } from "../privacy/personal-data";
+import type { NewSession } from "./sessions";
 
 export const TRANSITIONS: Readonly<Record<LoginState, readonly LoginState[]>> = {
   started: ["eid_selection", "eid_authenticating", "webhook_post_auth", "consent", "completed", "failed"],
@@ -51,6 +52,8 @@ export interface TransitionOptions {
   db?: Prisma.TransactionClient;
   /** The person cancelled or declined: the analytics count the failed login as a cancel. */
   isCancel?: boolean;
+  /** A new SSO session, written in the same statement as the move (or just before it). */
+  session?: NewSession;
 }
 
 /**
@@ -75,12 +78,14 @@ export async function transition(
   // The one move that ends a login counts it, once (a conflicting move threw before).
   const ended = endedLoginOf(tx, to, changes, options.isCancel);
   if (options.returning === false) {
-    const plain = options.db ? undefined : plainUpdate(tx, to, data);
+    const plain = options.db ? undefined : plainUpdate(tx, to, data, options.session);
+    if (!plain) await options.session?.store();
     const count = plain ? (await (await database()).query<{ n: number }>(plain.sql, plain.params))[0]?.n : (await db.loginTransaction.updateMany({ where, data })).count;
     if (count !== 1) throw conflict();
     if (ended) countEnded(ended);
     return;
   }
+  await options.session?.store();
   const updated = (await db.loginTransaction.updateManyAndReturn({ where, data }))[0];
   if (!updated) throw conflict();
   if (ended) countEnded(ended);
@@ -91,10 +96,11 @@ const COLUMN = /^[A-Za-z]+$/;
 
 /**
  * The conditional update of `transition` as one plain SQL statement (the completion of every
- * login takes this path), or undefined when a change is not a plain value (then the ORM runs it).
- * Column names are the model's field names; `updatedAt` is set as the ORM would.
+ * login takes this path), with the new SSO session's insert if there is one, or undefined when a
+ * change is not a plain value (then the ORM runs it). Column names are the model's field names;
+ * `updatedAt` is set as the ORM would.
  */
-function plainUpdate(tx: LoginTransaction, to: LoginState, data: Record<string, unknown>): { sql: string; params: unknown[] } | undefined {
+function plainUpdate(tx: LoginTransaction, to: LoginState, data: Record<string, unknown>, session: NewSession | undefined): { sql: string; params: unknown[] } | undefined {
   const params: unknown[] = [tx.id, tx.state, tx.version, to, new Date().toISOString()];
   const set = [`state = $4::"LoginState"`, `version = version + 1`, `"updatedAt" = ${utcParam("$5")}`];
   for (const [column, value] of Object.entries(data)) {
@@ -109,10 +115,9 @@ function plainUpdate(tx: LoginTransaction, to: LoginState, data: Record<string, 
       set.push(`"${column}" = $${params.length}`);
     } else return undefined;
   }
-  return {
-    sql: `WITH moved AS (UPDATE "LoginTransaction" SET ${set.join(", ")} WHERE id = $1::uuid AND state = $2::"LoginState" AND version = $3::int RETURNING 1) SELECT count(*)::int AS n FROM moved`,
-    params,
-  };
+  const moved = `moved AS (UPDATE "LoginTransaction" SET ${set.join(", ")} WHERE id = $1::uuid AND state = $2::"LoginState" AND version = $3::int RETURNING 1)`;
+  const started = session ? `, session AS (${session.insertAfter("moved", params)})` : "";
+  return { sql: `WITH ${moved}${started} SELECT count(*)::int AS n FROM moved`, params };
 }
 
 /** An ended login in the analytics buffer and the metrics (in memory: no write on the login's path). */
