@@ -1,11 +1,7 @@
 // @ts-check
 // This file is CommonJS, as Next.js loads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const createNextIntlPlugin = require("next-intl/plugin");
-
-// Hosted login pages' languages (no locale routing): per-request locale in i18n/request.ts,
-// messages in lib/i18n/messages.
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const { PHASE_PRODUCTION_SERVER } = require("next/constants");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -33,4 +29,16 @@ const nextConfig = {
   // applied by proxy.ts to the pages Next renders and by htmlPage to the protocol's own pages.
 };
 
-module.exports = withNextIntl(nextConfig);
+/**
+ * Hosted login pages' languages (no locale routing): per-request locale in i18n/request.ts,
+ * messages in lib/i18n/messages. next-intl's plugin only points `next-intl/config` at
+ * i18n/request.ts for the bundler, so the running server (`npm start`) does without it: loading
+ * it would load two native SWC compilers and a file watcher into the server, about 45 MB.
+ * @param {string} phase
+ */
+module.exports = (phase) => {
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const createNextIntlPlugin = require("next-intl/plugin");
+  return createNextIntlPlugin("./i18n/request.ts")(nextConfig);
+};
