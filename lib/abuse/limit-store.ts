@@ -83,6 +83,9 @@ export function blockedCountersSql(keysParam: string, failuresParam: string, now
 
 const BLOCKED_SQL = blockedCountersSql("$1", "$2", "$3");
 
+/** A statement's output column: the rows of its CTE `blocked` (blockedCountersSql) as JSON. */
+export const BLOCKED_ROWS_JSON = `(SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked)`;
+
 /** Counters with their row keys and limits: the parameters of blockedCountersSql. */
 export interface CounterKeys {
   counters: readonly Counter[];
@@ -94,11 +97,11 @@ export function counterKeys(counters: readonly Counter[]): CounterKeys {
   return { counters, keys: counters.map(rowKeyOf), failures: counters.map(([limit]) => limit.failures) };
 }
 
-/** Seconds until none of the counters read as blocked is exhausted any more; 0 when none is. */
+/** Seconds until none of the counters read as blocked (exhausted) is any more; 0 when none is. */
 export function secondsLeft({ counters, keys }: CounterKeys, blocked: readonly BlockedRow[], now: number): number {
   const waits = blocked.map((row) => {
     const counter = counters[keys.indexOf(row.key)];
-    if (!counter || row.points < counter[0].failures) return 0;
+    if (!counter) return 0;
     const msLeft = row.expireMs !== null ? row.expireMs - now : counter[0].windowSeconds * 1000;
     return Math.max(1, Math.ceil(msLeft / 1000));
   });

@@ -74,6 +74,11 @@ export class DeferredClientBlock {
   }
 }
 
+/** The parameters of blockedCountersSql for `check`; without one, null arrays that select nothing. */
+export function blockCheckParams(check: DeferredClientBlock | undefined): [string[] | null, number[] | null] {
+  return check ? [check.counters.keys, check.counters.failures] : [null, null];
+}
+
 /** Runs `body`; if it fails before its statement settled `check`, a blocked client gets 429 instead. */
 export async function withClientBlockCheck<T>(check: DeferredClientBlock | undefined, body: () => Promise<T>): Promise<T> {
   try {

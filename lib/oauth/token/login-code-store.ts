@@ -15,8 +15,8 @@
  *
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
-import { blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
-import type { DeferredClientBlock } from "../../abuse/limits";
+import { BLOCKED_ROWS_JSON, blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
+import { blockCheckParams, type DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { epochMs, utcParam } from "../../db/sql";
 import type { LoginKind } from "../../db/generated/client";
@@ -132,7 +132,7 @@ WITH blocked AS (
 SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs('h."codeExpiresAt"')} AS "codeExpiresAtMs",
        h.request, h.subject, h.acr, ${epochMs('h."authTime"')} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
        EXISTS (SELECT 1 FROM used) AS "usedBefore",
-       (SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked) AS blocked,
+       ${BLOCKED_ROWS_JSON} AS blocked,
        (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
   FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;
 
@@ -159,8 +159,7 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
       attempt.verifierSent,
       attempt.computedChallenge,
       attempt.kind,
-      attempt.block?.counters.keys ?? null,
-      attempt.block?.counters.failures ?? null,
+      ...blockCheckParams(attempt.block),
     ],
   );
   const row = rows[0];

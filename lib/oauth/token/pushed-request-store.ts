@@ -6,8 +6,8 @@
  * stores nothing while one is exhausted. Timestamps go in as UTC. The parameters are sealed (a
  * login_hint may be a national id).
  */
-import { blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
-import type { DeferredClientBlock } from "../../abuse/limits";
+import { BLOCKED_ROWS_JSON, blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
+import { blockCheckParams, type DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { utcParam } from "../../db/sql";
 import { sealPushedParams } from "../../privacy/personal-data";
@@ -46,7 +46,7 @@ WITH blocked AS (
    WHERE NOT EXISTS (SELECT 1 FROM blocked) AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM jti))
   RETURNING 1
 )
-SELECT (SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked) AS blocked,
+SELECT ${BLOCKED_ROWS_JSON} AS blocked,
        (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM par)::int AS stored`;
 
 /** Stores the request unless the client is blocked or the assertion's jti was seen before. */
@@ -62,8 +62,7 @@ export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse 
       JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
       request.expiresAt.toISOString(),
       new Date().toISOString(),
-      block?.counters.keys ?? null,
-      block?.counters.failures ?? null,
+      ...blockCheckParams(block),
     ],
   );
   const row = rows[0];
