@@ -68,6 +68,21 @@ export default tseslint.config(
     },
   },
   {
+    // Request bodies are read through lib/http/read-body.ts, which also knows the bodies Porta's
+    // server read before it made the Request (those carry no stream).
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/**/*.test.ts", "lib/http/read-body.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name=/^(body|bodyUsed|text|json|formData|arrayBuffer|blob|bytes|clone)$/]",
+          message: "Read a request's body through lib/http/read-body.ts (readForm, readJsonObject, readCappedText, copyRequest)",
+        },
+      ],
+    },
+  },
+  {
     // Pages and components read and write through lib/ functions; none of them talks to the database.
     files: ["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [NO_DB] }] },

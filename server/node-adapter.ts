@@ -2,6 +2,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EndpointDocument } from "../lib/endpoints/discovery";
 import { matchesEntityTag } from "../lib/endpoints/discovery";
+import { requestWithBufferedBody } from "../lib/http/read-body";
+import { jsonTextOf } from "../lib/http/responses";
 
 /**
  * Largest request body the protocol endpoints read (each endpoint applies its own, smaller cap;
@@ -38,18 +40,19 @@ export function readBody(req: IncomingMessage, maxBytes = SERVER_MAX_BODY_BYTES)
   });
 }
 
-export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
+/**
+ * The Web Request lib/ answers, with `extra` headers set over any the client sent. A body is read
+ * whole first and handed over as bytes (lib/http/read-body.ts), not as a stream.
+ */
+export async function toWebRequest(req: IncomingMessage, origin: string, extra: Record<string, string>): Promise<Request> {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  for (const name in extra) headers.set(name, extra[name]!);
+  const url = new URL(req.url ?? "/", origin);
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
-    method,
-    headers,
-    // A Buffer is a Uint8Array over a (non-shared) ArrayBuffer; lib.dom's BodyInit wants it said so.
-    body: hasBody ? ((await readBody(req)) as Uint8Array<ArrayBuffer>) : undefined,
-  });
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  return requestWithBufferedBody(url, { method, headers }, await readBody(req));
 }
 
 export async function writeWebResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
@@ -59,8 +62,9 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  const body = isHead || response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-  if (body !== undefined && !("content-length" in headers)) headers["content-length"] = String(body.length);
+  let body: Buffer | string | undefined;
+  if (!isHead && response.body !== null) body = jsonTextOf(response) ?? Buffer.from(await response.arrayBuffer());
+  if (body !== undefined && !("content-length" in headers)) headers["content-length"] = String(Buffer.byteLength(body));
   res.writeHead(response.status, headers);
   res.end(body);
 }

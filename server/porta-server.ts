@@ -120,13 +120,10 @@ function serveMatched(m: MatchedRequest, context: IssuerContext | null | undefin
     return doc.then((answer) => writeDocument(req, res, answer, m.requestId));
   }
   return runInIssuerContext(context, () =>
-    toWebRequest(req, context && context.kind === "tenant" ? context.issuer : m.origin)
-      .then((request) => {
-        // The id this response carries, for lib/'s own log lines about the request.
-        request.headers.set("x-request-id", m.requestId);
-        request.headers.set(CLIENT_SOCKET_HEADER, m.socketAddress);
-        return route.handler(request, route.params);
-      })
+    // The id this response carries (for lib/'s own log lines about the request) and the socket
+    // address replace any copy the client sent.
+    toWebRequest(req, context && context.kind === "tenant" ? context.issuer : m.origin, { "x-request-id": m.requestId, [CLIENT_SOCKET_HEADER]: m.socketAddress })
+      .then((request) => route.handler(request, route.params))
       .then((response) => writeWebResponse(res, response, req.method === "HEAD")),
   );
 }

@@ -14,6 +14,7 @@
  * Discovery and the JWKS are public documents and send `Access-Control-Allow-Origin: *` themselves.
  */
 import { logger } from "../log";
+import { copyRequest } from "./read-body";
 import { currentIssuerOrigin } from "./request-issuer";
 
 /** Which origins may call a route from a browser. */
@@ -82,7 +83,7 @@ export function withCors<P>(gate: CorsGate, route: string, handler: Handler<P>):
       varyOnOrigin(response.headers);
       return response;
     }
-    const copy = request.clone();
+    const copy = copyRequest(request);
     const [response, admitted] = await Promise.all([handler(request, params), ask(() => gate.admitsRequest(copy, origin), route)]);
     varyOnOrigin(response.headers);
     if (admitted) {

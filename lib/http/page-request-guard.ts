@@ -73,6 +73,8 @@ export function refusePageRequest(head: PageRequestHead): PageRequestRefusal | u
  */
 export async function refuseUnparsableMultipart(request: Request): Promise<PageRequestRefusal | undefined> {
   const type = request.headers.get("content-type");
+  // A page request as Next.js made it (proxy.ts), with its body stream; never a protocol request.
+  /* eslint-disable no-restricted-syntax */
   if (request.method === "GET" || request.method === "HEAD" || !request.body || !type || !MULTIPART.test(type)) return undefined;
   try {
     await request.clone().formData();
@@ -80,6 +82,7 @@ export async function refuseUnparsableMultipart(request: Request): Promise<PageR
   } catch {
     return { status: 400, description: "The multipart body does not parse" };
   }
+  /* eslint-enable no-restricted-syntax */
 }
 
 /** The refusal as Porta's small page for browsers (in `locale`; the detail stays English), JSON otherwise. */

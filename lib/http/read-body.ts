@@ -5,6 +5,30 @@ import { invalidTextPath, isValidText } from "./valid-text";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * Bodies Porta's server read whole before it made the Request (server/node-adapter.ts). Such a
+ * Request is made without a body stream: building one and draining it again costs more than a
+ * small protocol body itself. Its bytes are kept here and read by the functions below. Everything
+ * in lib/ reads request bodies through this module (eslint.config.mjs), so none of it looks at
+ * the absent stream.
+ */
+const bufferedBodies = new WeakMap<Request, Uint8Array>();
+
+/** A Request whose body the server has already read whole. */
+export function requestWithBufferedBody(url: URL, init: { method: string; headers: Headers }, body: Uint8Array): Request {
+  const request = new Request(url, init);
+  bufferedBodies.set(request, body);
+  return request;
+}
+
+/** A copy of the request whose body can be read beside the original's. */
+export function copyRequest(request: Request): Request {
+  const copy = request.clone();
+  const buffered = bufferedBodies.get(request);
+  if (buffered) bufferedBodies.set(copy, buffered);
+  return copy;
+}
+
+/**
  * The body's bytes, read as they arrive and abandoned as soon as they pass `maxBytes` (413), so
  * an oversized body is never buffered whole — also where no server in front capped it (Next).
  */
@@ -12,6 +36,11 @@ async function readCappedBytes(request: Request, maxBytes: number, errorCode: OA
   const tooLarge = () => new OAuthError(errorCode, `The request body exceeds ${maxBytes} bytes`, { status: 413 });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
+  const buffered = bufferedBodies.get(request);
+  if (buffered) {
+    if (buffered.byteLength > maxBytes) throw tooLarge();
+    return buffered;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -4,11 +4,25 @@ import { OAuthError } from "../oauth/errors";
 
 export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
 
+/**
+ * The text each JSON response was made from, so that Porta's server writes it as it is rather
+ * than reading it back out of the Response's stream (server/node-adapter.ts).
+ */
+const jsonTexts = new WeakMap<Response, string>();
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  const response = new Response(text, {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
   });
+  jsonTexts.set(response, text);
+  return response;
+}
+
+/** The body of a response made by jsonResponse, as text; undefined for any other response. */
+export function jsonTextOf(response: Response): string | undefined {
+  return jsonTexts.get(response);
 }
 
 export function oauthErrorResponse(error: OAuthError): Response {

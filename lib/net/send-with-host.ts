@@ -17,16 +17,16 @@ function responseHeaders(raw: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-/** Sends `request` with `host` as its Host header, to `address` (by default the request URL's host and port). */
-export async function sendWithHost(host: string, request: Request, address?: { hostname: string; port: number }): Promise<Response> {
-  const url = new URL(request.url);
-  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+/** Sends `outgoing` with `host` as its Host header, to `address` (by default the request URL's host and port). */
+export async function sendWithHost(host: string, outgoing: Request, address?: { hostname: string; port: number }): Promise<Response> {
+  const url = new URL(outgoing.url);
+  const body = outgoing.body ? Buffer.from(await outgoing.arrayBuffer()) : undefined;
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => (headers[name] = value));
+  outgoing.headers.forEach((value, name) => (headers[name] = value));
   headers.host = host;
   if (body) headers["content-length"] = String(body.length);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: address?.hostname ?? url.hostname, port: address?.port ?? url.port, method: request.method, path: `${url.pathname}${url.search}`, headers, signal: request.signal }, (res) => {
+    const req = httpRequest({ host: address?.hostname ?? url.hostname, port: address?.port ?? url.port, method: outgoing.method, path: `${url.pathname}${url.search}`, headers, signal: outgoing.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {

@@ -117,6 +117,14 @@ describe("registration (RFC 7591)", () => {
     expect(body.client_id_issued_at).toBeTypeOf("number");
   });
 
+  it("an answer with text beyond ASCII is sent whole: Content-Length counts its UTF-8 bytes", async () => {
+    const response = await register(porta, { redirect_uris: [HTTPS_REDIRECT], client_name: "Bølle Bank — Ærø ✓" });
+    expect(response.status).toBe(201);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+    expect((JSON.parse(bytes.toString("utf8")) as Json).client_name).toBe("Bølle Bank — Ærø ✓");
+  });
+
   it("http redirect URIs to localhost, 127.0.0.1 and [::1] are accepted for a test tenant", async () => {
     const uris = ["http://localhost:8080/cb", "http://127.0.0.1/cb", "http://[::1]:9000/cb"];
     const body = await registerOk({ redirect_uris: uris });
