@@ -44,6 +44,7 @@ test.beforeAll(async ({ request }) => {
       userinfo_signed_response_alg: "ES256",
       userinfo_encrypted_response_alg: "RSA-OAEP-256",
       request_object_signing_alg: "ES256",
+      token_endpoint_auth_signing_alg: "ES256",
       require_pushed_authorization_requests: true,
       backchannel_token_delivery_mode: "ping",
       backchannel_client_notification_endpoint: "https://pension.example/ciba/notify",
@@ -76,6 +77,7 @@ test("the page shows the CIBA, headless and encryption settings; saving it untou
   await expect(page.locator("#id_token_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
   await expect(page.locator("#userinfo_signed_response_alg")).toHaveValue("ES256");
   await expect(page.locator("#request_object_signing_alg")).toHaveValue("ES256");
+  await expect(page.locator("#token_endpoint_auth_signing_alg")).toHaveValue("ES256");
   await expect(page.getByTestId("require-par")).toBeChecked();
   await shoot(page, "application-settings");
 

@@ -111,6 +111,9 @@ export function ApplicationForm({
             <option value="none">None (public client with PKCE)</option>
           </select>
         </Field>
+        <Field name="token_endpoint_auth_signing_alg" label="Client assertion algorithm" hint="Private key JWT only." error={e.token_endpoint_auth_signing_alg}>
+          <AlgSelect name="token_endpoint_auth_signing_alg" value={get(v, "token_endpoint_auth_signing_alg")} algs={SIGNING_ALGS} none={`Any allowed (${SIGNING_ALGS.join(", ")})`} invalid={invalid("token_endpoint_auth_signing_alg")} />
+        </Field>
         <Check name="require_jti" label="Require a jti in client assertions" defaultChecked={get(v, "require_jti") === "on"} testId="require-jti" />
       </Section>
 

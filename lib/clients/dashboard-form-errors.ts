@@ -25,6 +25,7 @@ const ERROR_SLOT: Partial<Record<ClientMetadataField, string>> = {
   userinfo_encrypted_response_alg: "userinfo_encrypted_response_alg",
   userinfo_encrypted_response_enc: "userinfo_encrypted_response_enc",
   request_object_signing_alg: "request_object_signing_alg",
+  token_endpoint_auth_signing_alg: "token_endpoint_auth_signing_alg",
   backchannel_token_delivery_mode: "backchannel_token_delivery_mode",
   backchannel_client_notification_endpoint: "backchannel_client_notification_endpoint",
   scope_strategy: "scope_strategy",

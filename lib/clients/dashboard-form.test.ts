@@ -57,8 +57,8 @@ const ENCRYPTING: FormValues = {
 };
 
 describe("the application form shows every registration setting", () => {
-  it("has an input for every member registration stores (all but tenant_id and the unstored token_endpoint_auth_signing_alg)", () => {
-    const members = Object.keys(ZClientMetadataSchema.shape).filter((m) => m !== "tenant_id" && m !== "token_endpoint_auth_signing_alg");
+  it("has an input for every member registration stores (all but tenant_id)", () => {
+    const members = Object.keys(ZClientMetadataSchema.shape).filter((m) => m !== "tenant_id");
     expect([...APPLICATION_FORM_MEMBERS].sort()).toEqual(members.sort());
   });
 
@@ -73,6 +73,7 @@ describe("the application form shows every registration setting", () => {
     grant_types: [HEADLESS, CIBA, GRANT_TYPES.implicit, GRANT_TYPES.authorizationCode],
     response_types: ["id_token", "code"],
     token_endpoint_auth_method: "private_key_jwt",
+    token_endpoint_auth_signing_alg: "ES256",
     jwks: { keys: [RSA_ENC, { ...EC_KEY, kid: "sig-1", use: "sig" }] },
     require_jti: true,
     id_token_signed_response_alg: "ES256",

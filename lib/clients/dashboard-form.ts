@@ -22,6 +22,7 @@ export const APPLICATION_FORM_MEMBERS = [
   "grant_types",
   "response_types",
   "token_endpoint_auth_method",
+  "token_endpoint_auth_signing_alg",
   "jwks",
   "jwks_uri",
   "require_jti",
@@ -130,6 +131,7 @@ export function formToMetadataPatch(values: FormValues): TClientMetadataPatch & 
     // No front-channel grant: no response type at all (the default for such grants).
     response_types: responseTypes.length > 0 ? responseTypes : null,
     token_endpoint_auth_method: orNull(one(values.token_endpoint_auth_method)),
+    token_endpoint_auth_signing_alg: orNull(one(values.token_endpoint_auth_signing_alg)),
     jwks: parseJwks(one(values.jwks)),
     jwks_uri: orNull(one(values.jwks_uri).trim()),
     require_jti: checked(values.require_jti),
@@ -167,6 +169,7 @@ export function applicationFormValues(m: TEditableMetadata): FormValues {
     post_logout_redirect_uris: (m.post_logout_redirect_uris ?? []).join("\n"),
     "grant_types[]": m.grant_types ?? [],
     token_endpoint_auth_method: m.token_endpoint_auth_method ?? "",
+    token_endpoint_auth_signing_alg: m.token_endpoint_auth_signing_alg ?? "",
     jwks: m.jwks ? JSON.stringify(m.jwks, null, 2) : "",
     jwks_uri: m.jwks_uri ?? "",
     require_jti: flag(m.require_jti),

@@ -11,6 +11,7 @@ export function toApplicationData(v: ValidatedMetadata) {
     grantTypes: v.grant_types,
     responseTypes: v.response_types,
     tokenEndpointAuthMethod: v.token_endpoint_auth_method,
+    tokenEndpointAuthSigningAlg: v.token_endpoint_auth_signing_alg ?? null,
     jwks: (v.jwks as Prisma.InputJsonValue | undefined) ?? undefined,
     jwksUri: v.jwks_uri ?? null,
     idTokenSignedResponseAlg: v.id_token_signed_response_alg,

@@ -16,6 +16,7 @@ export function toClientMetadata(app: ApplicationRecord): Record<string, unknown
     grant_types: app.grantTypes,
     response_types: app.responseTypes,
     token_endpoint_auth_method: app.tokenEndpointAuthMethod,
+    token_endpoint_auth_signing_alg: optional(app.tokenEndpointAuthSigningAlg),
     jwks: optional(app.jwks),
     jwks_uri: optional(app.jwksUri),
     id_token_signed_response_alg: app.idTokenSignedResponseAlg,

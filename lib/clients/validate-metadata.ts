@@ -174,6 +174,9 @@ export function validateClientMetadata(input: unknown, environment: Environment)
   if (m.token_endpoint_auth_method === "private_key_jwt" && !m.jwks && !m.jwks_uri) {
     throw invalidMetadata("token_endpoint_auth_method", "private_key_jwt requires jwks or jwks_uri with the client's public signing keys");
   }
+  if (m.token_endpoint_auth_signing_alg && m.token_endpoint_auth_method !== "private_key_jwt") {
+    throw invalidMetadata("token_endpoint_auth_signing_alg", `token_endpoint_auth_signing_alg applies to private_key_jwt only; this application uses ${m.token_endpoint_auth_method}`);
+  }
   const kids = (m.jwks?.keys ?? []).map((k) => k.kid).filter(Boolean);
   if (new Set(kids).size !== kids.length) throw invalidMetadata("jwks", "jwks: every kid must be unique");
 

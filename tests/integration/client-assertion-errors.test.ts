@@ -27,13 +27,14 @@ let unregisteredKey: CryptoKey;
 let ecKey: CryptoKey;
 /**
  * private_key_jwt clients: as registered with encrypted ID tokens (every eID enabled, FTN among
- * them, so jti is required); without FTN, with and without require_jti; and with
- * request_object_signing_alg ES256.
+ * them, so jti is required); without FTN, with and without require_jti; with
+ * request_object_signing_alg ES256; and with token_endpoint_auth_signing_alg ES256.
  */
 let pkj: RegisteredClient;
 let pkjNoFtn: RegisteredClient;
 let pkjJti: RegisteredClient;
 let pkjEs: RegisteredClient;
+let pkjEsAssertions: RegisteredClient;
 let secretClient: RegisteredClient;
 
 beforeAll(async () => {
@@ -55,6 +56,7 @@ beforeAll(async () => {
   pkjJti = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] }, require_jti: true });
   for (const client of [pkjNoFtn, pkjJti]) expect((client.enabled_acr_values as string[]).filter(requiresJti)).toEqual([]);
   pkjEs = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, request_object_signing_alg: "ES256" });
+  pkjEsAssertions = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, token_endpoint_auth_signing_alg: "ES256" });
   secretClient = await registerClient(porta);
 });
 
@@ -287,6 +289,20 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
       .setExpirationTime("1m")
       .sign(randomBytes(32));
     await expectRefusedKeepsCode(issued, await redeemWith(issued, hmac), 401, "invalid_client");
+  });
+
+  it("token_endpoint_auth_signing_alg ES256 registered: an RS256 assertion by the registered RSA key → 401 invalid_client; ES256 gets tokens", async () => {
+    const issued = await issueCode(pkjEsAssertions);
+    expectAuthFailed(await redeemWith(issued, await assertion(pkjEsAssertions)), /alg RS256: this application registered token_endpoint_auth_signing_alg ES256/);
+    expectTokens(await redeemWith(issued, await assertion(pkjEsAssertions, {}, { alg: "ES256", kid: "ec1", key: ecKey })));
+  });
+
+  it("token_endpoint_auth_signing_alg at the PAR endpoint too: RS256 → 401 invalid_client, ES256 → 201", async () => {
+    const pushed = (clientAssertion: string) =>
+      postForm("/oauth2/par", { client_id: pkjEsAssertions.client_id, response_type: "code", redirect_uri: RP_CALLBACK, scope: "openid", acr_values: MOCK, code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256", client_assertion_type: ASSERTION_TYPE, client_assertion: clientAssertion });
+    expectAuthFailed(await pushed(await assertion(pkjEsAssertions)), /token_endpoint_auth_signing_alg ES256/);
+    const accepted = await pushed(await assertion(pkjEsAssertions, {}, { alg: "ES256", kid: "ec1", key: ecKey }));
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
   });
 
   it.each([

@@ -151,6 +151,7 @@ describe("registration (RFC 7591)", () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: "rp-key-1", use: "sig", alg: "ES256" };
     const body = await registerOk({ redirect_uris: [HTTPS_REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [jwk] } });
     expect(body.token_endpoint_auth_method).toBe("private_key_jwt");
+    expect(body).not.toHaveProperty("token_endpoint_auth_signing_alg");
     expect(body).not.toHaveProperty("client_secret");
     expect(body).not.toHaveProperty("client_secret_expires_at");
     expect(body.jwks).toEqual({ keys: [jwk] });
@@ -158,6 +159,18 @@ describe("registration (RFC 7591)", () => {
     const stored = await (await prisma()).application.findUniqueOrThrow({ where: { clientId: body.client_id as string } });
     expect(stored.clientSecretHash).toBeNull();
     expect(stored.jwks).toEqual({ keys: [jwk] });
+  });
+
+  it("token_endpoint_auth_signing_alg is stored and returned, on registration and on read", async () => {
+    const { publicKey } = await generateKeyPair("ES256");
+    const jwk = { ...(await exportJWK(publicKey)), kid: "rp-key-es", use: "sig", alg: "ES256" };
+    const body = await registerOk({ redirect_uris: [HTTPS_REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [jwk] }, token_endpoint_auth_signing_alg: "ES256" });
+    expect(body.token_endpoint_auth_signing_alg).toBe("ES256");
+    const read = await fetch(body.registration_client_uri as string, { headers: { Authorization: `Bearer ${body.registration_access_token as string}` } });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as Json).token_endpoint_auth_signing_alg).toBe("ES256");
+    const stored = await (await prisma()).application.findUniqueOrThrow({ where: { clientId: body.client_id as string } });
+    expect(stored.tokenEndpointAuthSigningAlg).toBe("ES256");
   });
 
   it("a webhook with a public https URL and an unprotected claim whitelist is stored", async () => {
@@ -474,6 +487,9 @@ describe("registration refuses bad input, storing nothing", () => {
     { name: "CIBA ping without a notification endpoint → invalid_client_metadata", metadata: { grant_types: ["urn:openid:params:grant-type:ciba"], backchannel_token_delivery_mode: "ping" }, error: "invalid_client_metadata", description: /backchannel_client_notification_endpoint/ },
     { name: "encrypted ID tokens without an encryption key → invalid_client_metadata", metadata: { redirect_uris: [HTTPS_REDIRECT], id_token_encrypted_response_alg: "RSA-OAEP-256" }, error: "invalid_client_metadata", description: /id_token_encrypted_response_alg/ },
     { name: "empty client_name → invalid_client_metadata", metadata: { redirect_uris: [HTTPS_REDIRECT], client_name: "   " }, error: "invalid_client_metadata", description: /client_name/ },
+    { name: "token_endpoint_auth_signing_alg with client_secret_basic → invalid_client_metadata", metadata: { redirect_uris: [HTTPS_REDIRECT], token_endpoint_auth_signing_alg: "RS256" }, error: "invalid_client_metadata", description: /token_endpoint_auth_signing_alg applies to private_key_jwt only; this application uses client_secret_basic/ },
+    { name: "token_endpoint_auth_signing_alg HS256 → invalid_client_metadata", metadata: { redirect_uris: [HTTPS_REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [{ kty: "EC", crv: "P-256", x: "x", y: "y", kid: "k" }] }, token_endpoint_auth_signing_alg: "HS256" }, error: "invalid_client_metadata", description: /token_endpoint_auth_signing_alg/ },
+    { name: "token_endpoint_auth_signing_alg none → invalid_client_metadata", metadata: { redirect_uris: [HTTPS_REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [{ kty: "EC", crv: "P-256", x: "x", y: "y", kid: "k" }] }, token_endpoint_auth_signing_alg: "none" }, error: "invalid_client_metadata", description: /token_endpoint_auth_signing_alg/ },
   ];
 
   for (const c of cases) {

@@ -105,6 +105,9 @@ export async function verifyClientAssertion(
   if (client.tokenEndpointAuthMethod !== "private_key_jwt") {
     throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
   }
+  // RFC 7591 §2 and OpenID Connect Registration §2: an assertion signed otherwise is refused.
+  const algorithms = client.tokenEndpointAuthSigningAlg ? [client.tokenEndpointAuthSigningAlg] : ASSERTION_ALGS;
+  if (!algorithms.includes(header.alg)) throw failed(`client_assertion alg ${header.alg}: this application registered token_endpoint_auth_signing_alg ${client.tokenEndpointAuthSigningAlg}`);
 
   const issuer = currentIssuer();
   const aud = claims.aud;
@@ -123,7 +126,7 @@ export async function verifyClientAssertion(
   }
 
   try {
-    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
+    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
     const why = describeVerificationError(error, "client_assertion");
     if (why) throw failed(why);

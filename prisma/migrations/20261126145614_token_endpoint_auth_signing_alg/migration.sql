@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Application" ADD COLUMN     "tokenEndpointAuthSigningAlg" TEXT;
+
