@@ -524,6 +524,22 @@ async function main(): Promise<void> {
 
     for (const s of servers) await fullLogins({ ...s }).catch(() => undefined); // warm-up (JIT, pools, caches)
 
+    // Database rows written per login (PostgreSQL's own counters; they settle within ~10 s). First,
+    // before any row the scenarios write has expired: the retention sweeper's deletions (every
+    // minute) are not the login's writes.
+    let writes: Record<string, ReturnType<typeof perLogin>> | undefined;
+    if (SCENARIOS.has("writes")) {
+      await new Promise((r) => setTimeout(r, 11_000));
+      const before = { porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) };
+      const N = 50;
+      for (const s of servers) await pool(N, 5, async () => {
+        const { verifier, challenge } = pkce();
+        const code = await s.login(challenge);
+        await (await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) })).text();
+      });
+      await new Promise((r) => setTimeout(r, 11_000));
+      writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
+    }
     if (SCENARIOS.has("discovery")) for (const s of servers) record("discovery", s, await cannon(`${s.base}${s.discoveryPath}`, {}));
     if (SCENARIOS.has("jwks")) for (const s of servers) record("jwks", s, await cannon(`${s.base}${s.jwksPath}`, {}));
     /**
@@ -574,20 +590,6 @@ async function main(): Promise<void> {
     }
     if (SCENARIOS.has("full_login")) await inRounds("full_login", async (s) => () => fullLogins(s));
 
-    // Database rows written per login (PostgreSQL's own counters; they settle within ~10 s).
-    let writes: Record<string, ReturnType<typeof perLogin>> | undefined;
-    if (SCENARIOS.has("writes")) {
-      await new Promise((r) => setTimeout(r, 11_000));
-      const before = { porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) };
-      const N = 50;
-      for (const s of servers) await pool(N, 5, async () => {
-        const { verifier, challenge } = pkce();
-        const code = await s.login(challenge);
-        await (await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) })).text();
-      });
-      await new Promise((r) => setTimeout(r, 11_000));
-      writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
-    }
     const embedded = SCENARIOS.has("memory") ? await embeddedMemory(clientJwks) : undefined;
     // At rest: the load has ended and the collector had time to run.
     await new Promise((r) => setTimeout(r, 2000));
