@@ -1,18 +1,29 @@
 /**
  * Dashboard sign-in (next-auth v5): email + password admins from the database, JWT sessions that
  * expire after 8 hours. The session secret is derived from PORTA_SECRET, so every instance agrees.
- * Pages and server actions check the session server-side (components/dashboard/session.ts).
+ * Pages and server actions check the session server-side (components/dashboard/session.ts), which
+ * also ends a session signed in before its admin's last password change, unless it made the change.
  */
 import { createHmac } from "node:crypto";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { verifyAdminCredentials } from "@/lib/admin/admin-users";
+import { randomToken } from "@/lib/crypto/random";
 import { instanceSecret } from "@/lib/crypto/secret";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { isHttpsIssuer } from "@/lib/http/cookies";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+declare module "next-auth" {
+  interface Session {
+    /** When the session signed in (ms since the epoch), set only by a sign-in. */
+    signedInAt?: number;
+    /** The session's own random id, set only by a sign-in. */
+    sessionId?: string;
+  }
+}
 
 /** Too many failed attempts from this address (lib/abuse/limits.ts). */
 class TooManyAttempts extends CredentialsSignin {
@@ -55,12 +66,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
+    // Only a sign-in (with `user`) sets the subject, the sign-in time and the session id; a session
+    // update sent by the browser changes none of them.
     jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+      if (user?.id) {
+        token.sub = user.id;
+        token.signedInAt = Date.now();
+        token.sessionId = randomToken(16);
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.signedInAt === "number") session.signedInAt = token.signedInAt;
+      if (typeof token.sessionId === "string") session.sessionId = token.sessionId;
       return session;
     },
   },

@@ -129,7 +129,13 @@ test("the member opens the link, sets a password, signs in and finds protected s
   await page.context().close();
 });
 
-test("the member changes their password: a wrong current one is refused, the new one signs in", async ({ browser }) => {
+test("the member changes their password: a wrong current one is refused, the new one signs in, the other session ends", async ({ browser }) => {
+  // The member is also signed in in another browser.
+  const other = await memberPage(browser);
+  await other.goto("/dashboard/account");
+  await signInAs(other, MEMBER_EMAIL, FIRST_PASSWORD);
+  await expect(other).toHaveURL(/\/dashboard\/account$/);
+
   const page = await memberPage(browser);
   await page.goto("/dashboard/account");
   await signInAs(page, MEMBER_EMAIL, FIRST_PASSWORD);
@@ -145,7 +151,14 @@ test("the member changes their password: a wrong current one is refused, the new
   await page.getByTestId("password-newPassword").fill(SECOND_PASSWORD);
   await page.getByTestId("password-confirmPassword").fill(SECOND_PASSWORD);
   await page.getByTestId("password-submit").click();
-  await expect(page.getByTestId("password-changed")).toBeVisible();
+  await expect(page.getByTestId("password-changed")).toHaveText("Your password was changed. Your other dashboard sessions have ended.");
+
+  // The session that made the change stays; the other one has ended.
+  await page.goto("/dashboard/account");
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  await other.reload();
+  await expect(other).toHaveURL(/\/dashboard\/signin\?callbackUrl=/);
+  await other.context().close();
 
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/dashboard\/signin/);

@@ -7,6 +7,8 @@ import type { Actor } from "@/lib/audit/record-audit";
 export interface AdminSession {
   adminId: string;
   email: string;
+  /** The session's id (auth.ts); a session signed in before ids were kept has none. */
+  sessionId?: string;
 }
 
 /** The signed-in admin, checked server-side; otherwise to the sign-in page and back to `returnTo`. */
@@ -14,8 +16,8 @@ export async function requireAdmin(returnTo: string): Promise<AdminSession> {
   const session = await auth();
   const adminId = session?.user?.id;
   if (adminId) {
-    const admin = await findAdminUser(adminId);
-    if (admin) return { adminId: admin.id, email: admin.email };
+    const admin = await findAdminUser(adminId, { signedInAt: session.signedInAt, sessionId: session.sessionId });
+    if (admin) return { adminId: admin.id, email: admin.email, sessionId: session.sessionId };
   }
   redirect(`/dashboard/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
 }

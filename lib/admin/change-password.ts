@@ -1,7 +1,8 @@
 /**
  * An admin changes their own password: the current one is required (checked under the sign-in
  * abuse limits, so a borrowed session cannot guess it), the new one follows the same rules as
- * every admin password, and the change is audited in each of the admin's tenants.
+ * every admin password, the change is audited in each of the admin's tenants, and it ends every
+ * dashboard session of the admin signed in until now but the one that made it (`keepSessionId`).
  */
 import { z } from "zod";
 import { hashPassword } from "../crypto/password";
@@ -23,7 +24,7 @@ export type PasswordChangeResult =
   | { ok: false; field: PasswordChangeField; message: string }
   | { ok: false; field: "currentPassword"; message: string; retryAfterSeconds: number };
 
-export async function changeOwnPassword(adminId: string, input: unknown, clientIp: string): Promise<PasswordChangeResult> {
+export async function changeOwnPassword(adminId: string, input: unknown, clientIp: string, keepSessionId?: string): Promise<PasswordChangeResult> {
   const parsed = ZPasswordChangeSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -39,7 +40,7 @@ export async function changeOwnPassword(adminId: string, input: unknown, clientI
   }
   const passwordHash = await hashPassword(parsed.data.newPassword);
   await db.$transaction(async (tx) => {
-    await tx.adminUser.update({ where: { id: adminId }, data: { passwordHash } });
+    await tx.adminUser.update({ where: { id: adminId }, data: { passwordHash, sessionsValidAfter: new Date(), keptSessionId: keepSessionId ?? null } });
     await recordAdminEvent(tx, { type: "admin_user", id: admin.email, tenantId: null }, { action: "admin.password_change", adminId, after: { email: admin.email, ip: clientIp } });
   });
   return { ok: true };

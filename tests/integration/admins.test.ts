@@ -329,6 +329,26 @@ describe("passwords and sign-in audit", () => {
     expect(JSON.stringify(rows)).not.toContain("xena's");
   });
 
+  it("a password change ends the admin's sessions signed in before it but the one that made it; a refused change ends none", async () => {
+    const yuri = await join("yuri@example.com", "member", "yuri's first password");
+    const signedInAt = Date.now() - 1000;
+    const changing = { signedInAt, sessionId: "session-that-changes" };
+    const other = { signedInAt, sessionId: "another-browser" };
+    const ip = "198.51.100.78";
+    const yuriUser = { id: yuri, email: "yuri@example.com" };
+    expect(await findAdminUser(yuri, other)).toEqual(yuriUser);
+    await changeOwnPassword(yuri, { currentPassword: "wrong", newPassword: "yuri's second password", confirmPassword: "yuri's second password" }, ip, changing.sessionId);
+    expect(await findAdminUser(yuri, other)).toEqual(yuriUser);
+
+    expect(await changeOwnPassword(yuri, { currentPassword: "yuri's first password", newPassword: "yuri's second password", confirmPassword: "yuri's second password" }, ip, changing.sessionId)).toEqual({ ok: true });
+    expect(await findAdminUser(yuri, other)).toBeNull();
+    expect(await findAdminUser(yuri, changing)).toEqual(yuriUser);
+    // A session without marks (signed in before they were kept) has ended too; a sign-in after the
+    // change is a session like any other.
+    expect(await findAdminUser(yuri)).toBeNull();
+    expect(await findAdminUser(yuri, { signedInAt: Date.now() + 1, sessionId: "new-sign-in" })).toEqual(yuriUser);
+  });
+
   it("a failed sign-in is audited in each of the admin's tenants with the email and address, never the password", async () => {
     const since = new Date();
     const attempt = "correct horse wrong battery";

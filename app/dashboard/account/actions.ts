@@ -16,6 +16,7 @@ export async function changePasswordAction(_state: PasswordFormState, form: Form
     newPassword: String(form.get("newPassword") ?? ""),
     confirmPassword: String(form.get("confirmPassword") ?? ""),
   };
-  const result = await changeOwnPassword(admin.adminId, input, await actionClientIp());
+  // The change ends the admin's other dashboard sessions; this one stays.
+  const result = await changeOwnPassword(admin.adminId, input, await actionClientIp(), admin.sessionId);
   return result.ok ? { saved: true } : { errors: { [result.field]: result.message } };
 }

@@ -14,7 +14,7 @@ export function PasswordForm({ action }: { action: (state: PasswordFormState, fo
   const [state, run, pending] = useActionState<PasswordFormState, FormData>(action, {});
   return (
     <form action={run} noValidate className="grid max-w-md gap-4" data-testid="password-form">
-      {state.saved ? <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="password-changed">Your password was changed.</p> : null}
+      {state.saved ? <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="password-changed">Your password was changed. Your other dashboard sessions have ended.</p> : null}
       {FIELDS.map((f) => (
         <div key={f.name}>
           <label htmlFor={f.name} className={labelClass}>{f.label}</label>
