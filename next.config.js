@@ -38,7 +38,7 @@ const nextConfig = {
  */
 module.exports = (phase) => {
   if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for builds and development (above), so not a top-level import
   const createNextIntlPlugin = require("next-intl/plugin");
   return createNextIntlPlugin("./i18n/request.ts")(nextConfig);
 };

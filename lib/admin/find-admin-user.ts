@@ -13,6 +13,10 @@ export interface SessionMarks {
 export async function findAdminUser(id: string, session: SessionMarks = {}): Promise<{ id: string; email: string } | null> {
   const admin = await (await prisma()).adminUser.findUnique({ where: { id }, select: { id: true, email: true, sessionsValidAfter: true, keptSessionId: true } });
   if (!admin) return null;
-  const ended = admin.sessionsValidAfter !== null && (session.signedInAt ?? 0) < admin.sessionsValidAfter.getTime() && (!session.sessionId || session.sessionId !== admin.keptSessionId);
-  return ended ? null : { id: admin.id, email: admin.email };
+  if (admin.sessionsValidAfter) {
+    const signedInBefore = (session.signedInAt ?? 0) < admin.sessionsValidAfter.getTime();
+    const madeTheChange = session.sessionId !== undefined && session.sessionId === admin.keptSessionId;
+    if (signedInBefore && !madeTheChange) return null;
+  }
+  return { id: admin.id, email: admin.email };
 }

@@ -73,8 +73,8 @@ export function refusePageRequest(head: PageRequestHead): PageRequestRefusal | u
  */
 export async function refuseUnparsableMultipart(request: Request): Promise<PageRequestRefusal | undefined> {
   const type = request.headers.get("content-type");
-  // A page request as Next.js made it (proxy.ts), with its body stream; never a protocol request.
-  /* eslint-disable no-restricted-syntax */
+  /* eslint-disable no-restricted-syntax -- a page request as Next.js made it (proxy.ts), read from
+     its own body stream; the server's buffered protocol bodies (read-body.ts) never come here */
   if (request.method === "GET" || request.method === "HEAD" || !request.body || !type || !MULTIPART.test(type)) return undefined;
   try {
     await request.clone().formData();

@@ -106,8 +106,8 @@ export async function verifyClientAssertion(
     throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not private_key_jwt`);
   }
   // RFC 7591 §2 and OpenID Connect Registration §2: an assertion signed otherwise is refused.
-  const algorithms = client.tokenEndpointAuthSigningAlg ? [client.tokenEndpointAuthSigningAlg] : ASSERTION_ALGS;
-  if (!algorithms.includes(header.alg)) throw failed(`client_assertion alg ${header.alg}: this application registered token_endpoint_auth_signing_alg ${client.tokenEndpointAuthSigningAlg}`);
+  const registeredAlg = client.tokenEndpointAuthSigningAlg;
+  if (registeredAlg && header.alg !== registeredAlg) throw failed(`client_assertion alg ${header.alg}: this application registered token_endpoint_auth_signing_alg ${registeredAlg}`);
 
   const issuer = currentIssuer();
   const aud = claims.aud;
@@ -126,7 +126,7 @@ export async function verifyClientAssertion(
   }
 
   try {
-    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms, clockTolerance: CLOCK_SKEW_S });
+    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: registeredAlg ? [registeredAlg] : ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
   } catch (error) {
     const why = describeVerificationError(error, "client_assertion");
     if (why) throw failed(why);
