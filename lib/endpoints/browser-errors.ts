@@ -13,7 +13,7 @@
  */
 import { EidFailure } from "../eid/connector";
 import { PageProblem, renderErrorPage, type ProblemKey } from "../http/error-page";
-import { pageLocale, withPageLocale } from "../http/page-locale";
+import { inEndpointLocale, pageLocale } from "../http/page-locale";
 import type { Locale } from "../i18n/locales";
 import { logger } from "../log";
 import { failLogin } from "../login/fail-login";
@@ -91,18 +91,15 @@ export function browserErrorResponse(endpoint: string, exchange: BrowserExchange
 
 /**
  * Runs a browser endpoint; whatever it throws becomes the right redirect or error page. Pages
- * rendered on the way (form_post, notices) speak the error page's language (withPageLocale).
+ * drawn on the way (form_post, notices) are answered in the error page's language.
  */
-export function withBrowserErrors(endpoint: string, request: Request, fn: (exchange: BrowserExchange) => Promise<Response>): Promise<Response> {
+export async function withBrowserErrors(endpoint: string, request: Request, fn: (exchange: BrowserExchange) => Promise<Response>): Promise<Response> {
   const exchange: BrowserExchange = { request };
-  return withPageLocale(
-    () => localeOf(exchange),
-    async () => {
-      try {
-        return await fn(exchange);
-      } catch (error) {
-        return browserErrorResponse(endpoint, exchange, error);
-      }
-    },
-  );
+  let response: Response;
+  try {
+    response = await fn(exchange);
+  } catch (error) {
+    response = await browserErrorResponse(endpoint, exchange, error);
+  }
+  return inEndpointLocale(response, () => localeOf(exchange));
 }

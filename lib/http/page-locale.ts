@@ -3,7 +3,6 @@
  * eID step): the language switcher's cookie, then the login's `ui_locales`, then Accept-Language
  * (design.md §6). Next.js pages resolve theirs with the same rule (i18n/login-locale.ts).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, resolveLocale, type Locale } from "../i18n/locales";
 import { readCookie } from "./cookies";
 
@@ -27,17 +26,26 @@ export function pageLocaleOfHeaders(headers: { cookie?: string; acceptLanguage?:
   return pageLocale(new Request("http://localhost/", { headers: copied }));
 }
 
-// The browser endpoint being answered: pages rendered deep in a login step (form_post, the
-// consent-withdrawn notice) see the login but not the request, and must speak the language the
-// endpoint's error page would.
-const answering = new AsyncLocalStorage<() => Locale>();
+/**
+ * Pages drawn deep in a login step (form_post, the consent-withdrawn notice) see the login but not
+ * the request, yet must speak the language the browser endpoint's error page would. They are drawn
+ * in English and kept with how to draw them again; the endpoint, when it answers
+ * (lib/endpoints/browser-errors.ts), draws them in its language. (Not an AsyncLocalStorage: once
+ * one runs, Node keeps promise hooks on for every promise of the process.)
+ */
+const drawAgain = new WeakMap<Response, (locale: Locale) => Response>();
 
-/** Runs a browser endpoint (lib/endpoints/browser-errors.ts) with the rule for its pages' language. */
-export function withPageLocale<T>(locale: () => Locale, fn: () => T): T {
-  return answering.run(locale, fn);
+/** A page in the language of the browser endpoint that answers with it; English outside one. */
+export function pageInEndpointLocale(draw: (locale: Locale) => Response): Response {
+  const page = draw(DEFAULT_LOCALE);
+  drawAgain.set(page, draw);
+  return page;
 }
 
-/** The language of the page being answered: the browser endpoint's rule, English outside one. */
-export function currentPageLocale(): Locale {
-  return answering.getStore()?.() ?? DEFAULT_LOCALE;
+/** `response`, in `locale` if it is a page drawn by pageInEndpointLocale. */
+export function inEndpointLocale(response: Response, locale: () => Locale): Response {
+  const draw = drawAgain.get(response);
+  if (!draw) return response;
+  const lang = locale();
+  return lang === DEFAULT_LOCALE ? response : draw(lang);
 }

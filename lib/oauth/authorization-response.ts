@@ -9,7 +9,7 @@ import { currentIssuer } from "../tenants/issuer-context";
 import type { Locale } from "../i18n/locales";
 import { translator, type Translate } from "../i18n/translate";
 import { escapeHtml, htmlPage } from "../http/html";
-import { currentPageLocale } from "../http/page-locale";
+import { pageInEndpointLocale } from "../http/page-locale";
 import { seeOther } from "../http/see-other";
 
 export type ResponseMode = "query" | "fragment" | "form_post";
@@ -24,7 +24,7 @@ export interface AuthorizationResponseInput {
    * (used to confirm a withdrawn consent before returning).
    */
   notice?: Notice;
-  /** The pages' language; by default the browser endpoint's (currentPageLocale). */
+  /** The pages' language; by default the browser endpoint's (pageInEndpointLocale). */
   locale?: Locale;
 }
 
@@ -57,12 +57,6 @@ function applyHeaders(response: Response, headers: Record<string, string | strin
   return response;
 }
 
-/** The language of the response's page, and its texts. */
-function pageTexts(input: AuthorizationResponseInput): { lang: Locale; t: Translate } {
-  const lang = input.locale ?? currentPageLocale();
-  return { lang, t: translator(lang, "protocolPages") };
-}
-
 /** The notice's heading and text (escaped HTML), and its title. */
 function noticeHtml(notice: Notice, t: Translate): { title: string; html: string } {
   const title = t(`${notice.message}Title`);
@@ -71,8 +65,8 @@ function noticeHtml(notice: Notice, t: Translate): { title: string; html: string
 }
 
 /** The page that posts the response to the redirect_uri (OAuth 2.0 Form Post Response Mode §2). */
-function formPostPage(input: AuthorizationResponseInput): Response {
-  const { lang, t } = pageTexts(input);
+function formPostPage(input: AuthorizationResponseInput, lang: Locale): Response {
+  const t = translator(lang, "protocolPages");
   const notice = input.notice ? noticeHtml(input.notice, t) : undefined;
   const fields = withParams(input.params)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
@@ -89,17 +83,25 @@ function formPostPage(input: AuthorizationResponseInput): Response {
   });
 }
 
+/** The page in the input's language, or in the browser endpoint's. */
+function localized(input: AuthorizationResponseInput, draw: (lang: Locale) => Response): Response {
+  const withHeaders = (lang: Locale) => applyHeaders(draw(lang), input.headers);
+  return input.locale ? withHeaders(input.locale) : pageInEndpointLocale(withHeaders);
+}
+
 export function authorizationResponse(input: AuthorizationResponseInput): Response {
-  if (input.mode === "form_post") return applyHeaders(formPostPage(input), input.headers);
+  if (input.mode === "form_post") return localized(input, (lang) => formPostPage(input, lang));
   const location = responseLocation(input.redirectUri, input.mode, input.params);
-  if (!input.notice) return seeOther(location, { "Referrer-Policy": "no-referrer", ...input.headers });
-  const { lang, t } = pageTexts(input);
-  const notice = noticeHtml(input.notice, t);
-  const page = htmlPage({
-    title: notice.title,
-    lang,
-    head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(location)}">`,
-    body: `${notice.html}<p><a class="button" href="${escapeHtml(location)}">${escapeHtml(t("continue"))}</a></p>`,
+  const notice = input.notice;
+  if (!notice) return seeOther(location, { "Referrer-Policy": "no-referrer", ...input.headers });
+  return localized(input, (lang) => {
+    const t = translator(lang, "protocolPages");
+    const shown = noticeHtml(notice, t);
+    return htmlPage({
+      title: shown.title,
+      lang,
+      head: `<meta http-equiv="refresh" content="3;url=${escapeHtml(location)}">`,
+      body: `${shown.html}<p><a class="button" href="${escapeHtml(location)}">${escapeHtml(t("continue"))}</a></p>`,
+    });
   });
-  return applyHeaders(page, input.headers);
 }
