@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decryptAtRest, encryptAtRest } from "./encryption";
 import { constantTimeEqual, hashToken } from "./hash";
 import { hashPassword, verifyPassword } from "./password";
-import { randomHex128, randomToken } from "./random";
+import { randomBytesPooled, randomHex128, randomToken } from "./random";
 
 const SECRET = "unit-test-instance-secret-0123456789-abcdefghij";
 const OTHER_SECRET = "another-instance-secret-0123456789-abcdefghijkl";
@@ -124,5 +124,25 @@ describe("hashToken and random values", () => {
     expect(randomToken(18)).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(randomToken()).not.toBe(randomToken());
     expect(randomHex128()).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("pooled random bytes are never handed out twice, and stay as they were across refills", () => {
+    // 3000 draws of 32 bytes cross about 23 refills of the 4 KiB block.
+    const drawn = Array.from({ length: 3000 }, () => randomBytesPooled(32));
+    const copies = drawn.map((b) => Buffer.from(b).toString("hex"));
+    expect(new Set(copies).size).toBe(drawn.length);
+    expect(drawn.map((b) => b.toString("hex"))).toEqual(copies);
+    expect(drawn.every((b) => b.length === 32)).toBe(true);
+    // Consecutive draws do not overlap: 8 bytes of 12-byte IVs never repeat across 10 000 of them.
+    const ivs = new Set(Array.from({ length: 10_000 }, () => randomBytesPooled(12).subarray(0, 8).toString("hex")));
+    expect(ivs.size).toBe(10_000);
+    const large = randomBytesPooled(1000);
+    expect(large.length).toBe(1000);
+    expect(large.buffer.byteLength).toBe(1000);
+  });
+
+  it("no two sealed values share an IV", () => {
+    const ivs = new Set(Array.from({ length: 2000 }, () => encryptAtRest("same", "ctx", SECRET).split(".")[1]));
+    expect(ivs.size).toBe(2000);
   });
 });

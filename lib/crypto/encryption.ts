@@ -4,7 +4,8 @@
  * The `context` string is bound as additional authenticated data, so a value cannot be moved
  * to another row or purpose.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync } from "node:crypto";
+import { randomBytesPooled } from "./random";
 import { instanceSecret } from "./secret";
 
 const keyCache = new Map<string, Buffer>();
@@ -20,7 +21,7 @@ function derivedKey(secret: string): Buffer {
 }
 
 export function encryptAtRest(plaintext: string, context: string, secret = instanceSecret()): string {
-  const iv = randomBytes(12);
+  const iv = randomBytesPooled(12);
   const cipher = createCipheriv("aes-256-gcm", derivedKey(secret), iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
