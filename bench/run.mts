@@ -40,6 +40,13 @@ const REDIRECT = "https://rp.example/callback";
 const children: ChildProcess[] = [];
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "discovery,jwks,par,code_redemption,full_login,writes,memory").split(","));
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+/** `npm start`'s Node options (package.json), so that Porta runs here as an operator starts it. */
+const START = ((): string[] => {
+  const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const args = /^exec node (.*)$/.exec(script)?.[1]?.split(" ");
+  if (!args?.includes("scripts/start.mjs")) throw new Error(`npm start is not "exec node … scripts/start.mjs": ${script}`);
+  return args;
+})();
 
 function dbUrl(name: string): string {
   const u = new URL(ADMIN_DB);
@@ -443,7 +450,7 @@ async function embeddedMemory(clientJwks: { keys: JWK[] }): Promise<Record<strin
       await exited;
     };
     try {
-      const first = await start(["scripts/start.mjs", ...args], env, /Porta is running/);
+      const first = await start([...START, ...args], env, /Porta is running/);
       const s = portaServer(base, await registerPortaClient(base, adminToken, clientJwks), "", first.pid);
       await pool(100, 5, async () => {
         const { verifier, challenge } = pkce();
@@ -457,7 +464,7 @@ async function embeddedMemory(clientJwks: { keys: JWK[] }): Promise<Record<strin
       const restMb = treeRssMb(first.pid);
       await stop(first);
       const t0 = performance.now();
-      const second = await start(["scripts/start.mjs", ...args], env, /Porta is running/);
+      const second = await start([...START, ...args], env, /Porta is running/);
       const secondStartS = (performance.now() - t0) / 1000;
       await stop(second);
       out[name] = { justAfterMb, restMb, secondStartS };
@@ -494,7 +501,7 @@ async function main(): Promise<void> {
     const adminToken = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
     const [portaProcess, peerProcess] = await Promise.all([
-      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "scripts/start.mjs", ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
