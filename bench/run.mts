@@ -562,8 +562,9 @@ async function main(): Promise<void> {
      */
     const inRounds = async (scenario: string, prepare: (s: Server) => Promise<() => Promise<Figures>>) => {
       const rounds = new Map<Server, { figures: Figures; cpu: CpuSnapshot; steps: StepFigures }[]>();
-      // One round each first, not recorded: the scenario's code is compiled by the JIT, its pool
-      // connections prepared its statements (the first round ran 15-40 % slower for both servers).
+      // One round each first, not recorded: the first round ran 15-40 % slower than the others for
+      // both servers (presumably the JIT compiling the scenario's code, new pool connections
+      // preparing their statements).
       for (const s of servers) await (await prepare(s))();
       for (let round = 0; round < ROUNDS; round++) {
         for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
