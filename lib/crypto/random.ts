@@ -10,7 +10,11 @@ const BLOCK_BYTES = 4096;
 let block = Buffer.alloc(0);
 let offset = 0;
 
-/** `bytes` fresh random bytes (a view of the current block up to 256 bytes; its own buffer above). */
+/**
+ * `bytes` fresh random bytes: up to 256, a view of the current block, whose underlying ArrayBuffer
+ * also holds other callers' bytes — read the view (toString, a cipher's IV), never hand on its
+ * `.buffer`. Above 256, a buffer of its own.
+ */
 export function randomBytesPooled(bytes: number): Buffer {
   if (bytes > 256) return randomFillSync(Buffer.alloc(bytes));
   if (offset + bytes > block.length) {
