@@ -4,7 +4,6 @@
  *   --protocol-only   serve the protocol endpoints without the web pages (no Next.js build needed)
  */
 import path from "node:path";
-import v8 from "node:v8";
 import { buildIfNeeded } from "../scripts/build-if-needed";
 import { configOrExit } from "../scripts/config-or-exit";
 
@@ -34,10 +33,6 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   if (secret.generated) {
     logger.warn({ file: path.join(cfg.dataDir, "secret") }, "PORTA_SECRET is not set: generated one into DATA_DIR (embedded mode only)");
   }
-  // The embedded database's WebAssembly is compiled by V8's baseline compiler (Liftoff) only: its
-  // optimised code would hold about 45 MB more, for queries of 0.28 instead of 0.45 ms. (A V8 flag
-  // read when PGlite compiles its module, below; nothing else here compiles WebAssembly first.)
-  if (!cfg.databaseUrl) v8.setFlagsFromString("--liftoff-only");
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements, createApart: true });
   setProcessDatabase(database);
   const report = await bootstrap(database).catch((error: unknown) => {

@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -91,6 +92,10 @@ async function openEmbedded(dataDir: string, createApart: boolean): Promise<Data
   const release = lockDataDir(dataDir);
   try {
     if (createApart && !existsSync(path.join(pgDir, "PG_VERSION"))) createEmbeddedApart(pgDir);
+    // PGlite's WebAssembly is compiled by V8's baseline compiler (Liftoff) only: optimised code
+    // would hold about 45 MB more and cost seconds of CPU per process to make, for queries of
+    // 0.28 instead of 0.45 ms. A V8 flag, read when PGlite compiles its module just below.
+    v8.setFlagsFromString("--liftoff-only");
     const pglite = await PGlite.create(pgDir, { startParams: EMBEDDED_START_PARAMS });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     let queue: Promise<unknown> = Promise.resolve();
