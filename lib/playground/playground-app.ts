@@ -112,3 +112,19 @@ export async function followPlaygroundDomains(tenantId: string, actor: Actor): P
     if (application) await updateApplicationMetadata(application, await playgroundUris(tenantId), actor);
   }
 }
+
+/**
+ * At start-up: the demo application's URIs follow the issuers it is served on. A database seeded
+ * under another PUBLIC_URL (changed since) would otherwise keep a playground whose redirect URI
+ * is refused, and keep accepting the earlier address. Writes (through the same service and audit
+ * as any update) only when one of the current URIs is missing; returns whether it wrote.
+ */
+export async function ensureDemoPlaygroundUris(actor: Actor): Promise<boolean> {
+  const demo = await findApplication(DEMO_CLIENT_ID);
+  if (!demo) return false;
+  const uris = await playgroundUris(demo.tenantId);
+  const registered = uris.redirect_uris.every((uri) => demo.redirectUris.includes(uri)) && uris.post_logout_redirect_uris.every((uri) => demo.postLogoutRedirectUris.includes(uri));
+  if (registered) return false;
+  await updateApplicationMetadata(demo, uris, actor);
+  return true;
+}

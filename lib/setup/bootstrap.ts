@@ -1,8 +1,8 @@
 /**
  * Start-up work, in one place and under the database-wide lock so several instances starting
  * together agree: apply migrations, seed the demo tenant and application (and its ID token
- * encryption key), make sure every tenant and the webhook service have keys, and create the
- * bootstrap dashboard admin.
+ * encryption key, its playground URIs following PUBLIC_URL), make sure every tenant and the webhook
+ * service have keys, and create the bootstrap dashboard admin.
  */
 import { config } from "../config";
 import { randomToken } from "../crypto/random";
@@ -13,6 +13,7 @@ import { SYSTEM_ACTOR } from "../audit/record-audit";
 import { createApplication } from "../clients/create-application";
 import { ensureKeys } from "../keys/key-store";
 import { ensureSubjectSecret } from "../tenants/subject-secret";
+import { ensureDemoPlaygroundUris } from "../playground/playground-app";
 import { generatePlaygroundKey, savePlaygroundKey } from "../playground/playground-key";
 import { DEMO_CLIENT_ID, DEMO_TENANT_NAME, demoClientSecret, demoRedirectUri } from "./demo";
 import { DEMO_ID_TOKEN_ENCRYPTION, ensureDemoEncryption, type DemoEncryptionOutcome } from "./demo-encryption";
@@ -22,6 +23,8 @@ export interface BootstrapReport {
   seededDemo: boolean;
   /** Whether the demo application's ID token encryption key was in place, added now, or could not be. */
   demoEncryption?: DemoEncryptionOutcome;
+  /** Whether the demo application's playground URIs were moved to the current issuer (PUBLIC_URL changed). */
+  demoUrisUpdated?: boolean;
   keysCreated: number;
   /** Present only when an admin was generated now: print it once. */
   generatedAdmin?: { email: string; password: string };
@@ -59,6 +62,7 @@ export async function bootstrap(database: Database): Promise<BootstrapReport> {
     }
     // A demo application seeded before FTN required encryption in test tenants gets its key now.
     report.demoEncryption = await ensureDemoEncryption(db);
+    report.demoUrisUpdated = await ensureDemoPlaygroundUris(SYSTEM_ACTOR);
 
     for (const tenant of await db.tenant.findMany({ select: { id: true, subjectSecret: true } })) {
       report.keysCreated += await ensureKeys(database, { purpose: "oidc", tenantId: tenant.id });

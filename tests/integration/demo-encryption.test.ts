@@ -2,7 +2,8 @@
  * The demo application takes its ID tokens encrypted, so that the playground can log in with FTN
  * (design.md §15 holds in test tenants too): a fresh start seeds it with the key; a database
  * seeded before gets it at the next start, once, however many starts race; and the playground's
- * relying party opens the JWE before it checks and shows the ID token.
+ * relying party opens the JWE before it checks and shows the ID token. Its playground URIs follow
+ * PUBLIC_URL from one start to the next.
  */
 import { currentPlaygroundClient, type PlaygroundClient } from "../../lib/playground/playground-app";
 import type { JWK } from "jose";
@@ -156,5 +157,35 @@ describe("a demo application seeded before FTN required encryption in test tenan
     await (await prisma()).application.update({ where: { clientId: DEMO_CLIENT_ID }, data: { jwksUri: null } });
     clearApplicationCache();
     expect((await bootstrap(database)).demoEncryption).toBe("added");
+  });
+});
+
+describe("the demo application's URIs follow PUBLIC_URL", () => {
+  const audits = async () => (await prisma()).auditEvent.count({ where: { action: "application.update", targetId: DEMO_CLIENT_ID } });
+  const setUris = async (redirectUris: string[], postLogoutRedirectUris: string[]) => {
+    await (await prisma()).application.update({ where: { clientId: DEMO_CLIENT_ID }, data: { redirectUris, postLogoutRedirectUris } });
+    clearApplicationCache(); // as a fresh process starts
+  };
+
+  it("a database seeded under an earlier PUBLIC_URL: the next start registers the current URIs in place of the earlier ones, audited, once", async () => {
+    await setUris(["http://old.example/playground/callback"], ["http://old.example/playground"]);
+    const before = await audits();
+    expect((await bootstrap(database)).demoUrisUpdated).toBe(true);
+    const app = await demo();
+    expect(app.redirectUris).toEqual([demoRedirectUri()]);
+    expect(app.postLogoutRedirectUris).toEqual([`${porta.issuer}/playground`]);
+    expect(await audits()).toBe(before + 1);
+
+    expect((await bootstrap(database)).demoUrisUpdated).toBe(false);
+    expect(await audits()).toBe(before + 1);
+    expect((await playgroundLogin(MITID, "mitid-1")).ok).toBe(true);
+  });
+
+  it("URIs an administrator added stay while the current ones are registered", async () => {
+    const added = "http://127.0.0.1:9/my-app/callback";
+    await setUris([demoRedirectUri(), added], [`${porta.issuer}/playground`]);
+    expect((await bootstrap(database)).demoUrisUpdated).toBe(false);
+    expect((await demo()).redirectUris).toEqual([demoRedirectUri(), added]);
+    await setUris([demoRedirectUri()], [`${porta.issuer}/playground`]);
   });
 });
