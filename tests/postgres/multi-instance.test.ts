@@ -6,19 +6,23 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 
 const root = path.resolve(__dirname, "..", "..");
 const instances: { process: PortaProcess; url: string }[] = [];
+let blank: Awaited<ReturnType<typeof createPostgresDatabase>>;
 // Instances are reached by address with the issuer's Host, as behind the load balancer.
 sendIssuerHost("http://porta.test:8080", () => instances.map((i) => i.url));
 
 beforeAll(async () => {
+  // A database nothing has migrated or seeded yet (the file's own is a seeded copy).
+  blank = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
-    const p = spawnPorta({ PORT: String(port), PUBLIC_URL: "http://porta.test:8080" });
+    const p = spawnPorta({ PORT: String(port), PUBLIC_URL: "http://porta.test:8080", DATABASE_URL: blank.url });
     instances.push({ process: p, url: `http://127.0.0.1:${port}` });
   }
   await Promise.all(instances.map((i) => i.process.ready()));
@@ -26,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(instances.map((i) => i.process.stop()));
+  await blank.drop();
 });
 
 async function jwks(url: string): Promise<string[]> {
@@ -46,7 +51,7 @@ describe("two instances on one PostgreSQL", () => {
     const before = await jwks(instances[0]!.url);
     const rotate = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/keys.ts", "rotate"], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: "warn" },
+      env: { ...process.env, DATABASE_URL: blank.url, LOG_LEVEL: "warn" },
       encoding: "utf8",
     });
     expect(rotate.status, rotate.stderr).toBe(0);

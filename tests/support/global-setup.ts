@@ -1,12 +1,28 @@
 /**
- * Once per test run and project: build a migrated template database (through the same migration
- * runner as start-up), so each test file starts from a copy instead of migrating anew.
+ * Once per test run and project: build a migrated and seeded template database (through the same
+ * bootstrap as start-up, in a process of its own: seed-template.ts), so each test file starts from
+ * a copy instead of migrating and generating keys anew.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { adminQuery, uniqueName, withDatabase } from "./databases";
+import { TEST_INSTANCE_SECRET } from "./test-secrets";
+
+/** Migrates and seeds the database that `target` names (DATA_DIR or DATABASE_URL). */
+function seedTemplate(target: { DATA_DIR: string } | { DATABASE_URL: string }): Promise<void> {
+  const script = fileURLToPath(new URL("./seed-template.ts", import.meta.url));
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = { ...inherited, ...target, NODE_ENV: "test" as const, PORTA_SECRET: TEST_INSTANCE_SECRET, PUBLIC_URL: "http://127.0.0.1:9", LOG_LEVEL: "silent" };
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["--import", "tsx", script], { env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`Could not seed the template database: ${stderr || stdout || error.message}`)) : resolve(),
+    );
+  });
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,8 +32,6 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { openDatabase } = await import("../../lib/db/client");
-  const { migrate } = await import("../../lib/db/migrate");
   const kind = project.config.env?.PORTA_TEST_DB;
 
   if (kind === "postgres") {
@@ -25,9 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the PostgreSQL project");
     const name = uniqueName("porta_tpl");
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 1 });
-    await migrate(database);
-    await database.close();
+    await seedTemplate({ DATABASE_URL: withDatabase(adminUrl, name) });
     project.provide("postgresTemplate", name);
     project.provide("embeddedTemplate", "");
     return async () => {
@@ -36,9 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const root = mkdtempSync(path.join(tmpdir(), "porta-template-"));
-  const database = await openDatabase({ dataDir: root });
-  await migrate(database);
-  await database.close();
+  await seedTemplate({ DATA_DIR: root });
   project.provide("embeddedTemplate", path.join(root, "pglite"));
   project.provide("postgresTemplate", "");
   return async () => {

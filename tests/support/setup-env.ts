@@ -1,19 +1,21 @@
 /**
  * Runs before each integration test file: gives the file its own port, issuer and fresh database
- * (a copy of the migrated template), through the same environment variables an operator sets.
+ * (a copy of the migrated and seeded template), through the same environment variables an
+ * operator sets.
  */
 import { afterAll, inject } from "vitest";
 import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
 import { freePort } from "./free-port";
+import { TEST_ADMIN_TOKEN, TEST_INSTANCE_SECRET } from "./test-secrets";
 
-export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789-abcdefghijklmnop";
+export { TEST_ADMIN_TOKEN };
 
 const port = await freePort();
 const env = process.env as Record<string, string | undefined>;
 env.NODE_ENV = "test";
 env.PORT = String(port);
 env.PUBLIC_URL = `http://127.0.0.1:${port}`;
-env.PORTA_SECRET = "test-instance-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+env.PORTA_SECRET = TEST_INSTANCE_SECRET;
 env.PORTA_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 env.LOG_LEVEL = env.TEST_LOG_LEVEL ?? "silent";
 delete env.EXTENSIONS_URL;
