@@ -17,6 +17,8 @@ import { updateApplicationMetadata } from "../clients/update-application-metadat
 import { instanceSecret } from "../crypto/secret";
 import { prisma } from "../db/client";
 import { currentIssuer } from "../http/request-issuer";
+import { logger } from "../log";
+import { OAuthError } from "../oauth/errors";
 import { DEMO_CLIENT_ID, demoClientSecret } from "../setup/demo";
 import { tenantIssuers } from "../tenants/tenant-issuers";
 import { generatePlaygroundKey, PLAYGROUND_KEY_ALG, savePlaygroundKey } from "./playground-key";
@@ -117,7 +119,8 @@ export async function followPlaygroundDomains(tenantId: string, actor: Actor): P
  * At start-up: the demo application's URIs follow the issuers it is served on. A database seeded
  * under another PUBLIC_URL (changed since) would otherwise keep a playground whose redirect URI
  * is refused, and keep accepting the earlier address. Writes (through the same service and audit
- * as any update) only when one of the current URIs is missing; returns whether it wrote.
+ * as any update) only when one of the current URIs is missing; returns whether it wrote. An
+ * application the checks refuse as it stands is left alone, with a warning.
  */
 export async function ensureDemoPlaygroundUris(actor: Actor): Promise<boolean> {
   const demo = await findApplication(DEMO_CLIENT_ID);
@@ -125,6 +128,13 @@ export async function ensureDemoPlaygroundUris(actor: Actor): Promise<boolean> {
   const uris = await playgroundUris(demo.tenantId);
   const registered = uris.redirect_uris.every((uri) => demo.redirectUris.includes(uri)) && uris.post_logout_redirect_uris.every((uri) => demo.postLogoutRedirectUris.includes(uri));
   if (registered) return false;
-  await updateApplicationMetadata(demo, uris, actor);
+  try {
+    await updateApplicationMetadata(demo, uris, actor);
+  } catch (error) {
+    // The application as an administrator left it may not pass today's checks: start-up goes on.
+    if (!(error instanceof OAuthError)) throw error;
+    logger.warn({ clientId: DEMO_CLIENT_ID, reason: error.description }, "the demo application's playground URIs could not follow PUBLIC_URL");
+    return false;
+  }
   return true;
 }

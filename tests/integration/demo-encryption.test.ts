@@ -188,4 +188,17 @@ describe("the demo application's URIs follow PUBLIC_URL", () => {
     expect((await demo()).redirectUris).toEqual([demoRedirectUri(), added]);
     await setUris([demoRedirectUri()], [`${porta.issuer}/playground`]);
   });
+
+  it("an application the checks refuse as it stands (a jwks beside a jwks_uri) keeps starting, unchanged", async () => {
+    await setUris(["http://old.example/playground/callback"], ["http://old.example/playground"]);
+    await (await prisma()).application.update({ where: { clientId: DEMO_CLIENT_ID }, data: { jwksUri: "https://rp.example/jwks" } });
+    clearApplicationCache();
+    const before = await audits();
+    expect((await bootstrap(database)).demoUrisUpdated).toBe(false);
+    expect((await demo()).redirectUris).toEqual(["http://old.example/playground/callback"]);
+    expect(await audits()).toBe(before);
+    await (await prisma()).application.update({ where: { clientId: DEMO_CLIENT_ID }, data: { jwksUri: null } });
+    clearApplicationCache();
+    expect((await bootstrap(database)).demoUrisUpdated).toBe(true);
+  });
 });
