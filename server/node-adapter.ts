@@ -63,7 +63,8 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   let body: Buffer | string | undefined;
-  if (!isHead && response.body !== null) body = jsonTextOf(response) ?? Buffer.from(await response.arrayBuffer());
+  // A JSON answer's text first: asking for its body would make the stream it does without.
+  if (!isHead) body = jsonTextOf(response) ?? (response.body !== null ? Buffer.from(await response.arrayBuffer()) : undefined);
   if (body !== undefined && !("content-length" in headers)) headers["content-length"] = String(Buffer.byteLength(body));
   res.writeHead(response.status, headers);
   res.end(body);

@@ -10,12 +10,60 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as c
  */
 const jsonTexts = new WeakMap<Response, string>();
 
+/**
+ * A JSON answer whose body stream is made only when something reads the body (a test, Next.js's
+ * route handler): Porta's server writes the text it was made from, and undici builds a stream for
+ * every body given to a Response (about 12 µs). Reads go to a plain Response of the same text,
+ * made on first use; status and headers are this one's.
+ */
+class JsonResponse extends Response {
+  readonly #text: string;
+  #withBody: Response | undefined;
+
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this.#text = text;
+  }
+
+  #full(): Response {
+    return (this.#withBody ??= new Response(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers }));
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#full().body;
+  }
+  override get bodyUsed(): boolean {
+    return this.#withBody?.bodyUsed ?? false;
+  }
+  override text(): Promise<string> {
+    return this.#full().text();
+  }
+  override json(): Promise<unknown> {
+    return this.#full().json();
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#full().arrayBuffer();
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#full().bytes();
+  }
+  override blob(): Promise<Blob> {
+    return this.#full().blob();
+  }
+  override formData(): Promise<FormData> {
+    return this.#full().formData();
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError("Response.clone: the body has already been read");
+    const copy = new JsonResponse(this.#text, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
+    jsonTexts.set(copy, this.#text);
+    return copy;
+  }
+}
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
-  const response = new Response(text, {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
-  });
+  const response = new JsonResponse(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
   jsonTexts.set(response, text);
   return response;
 }
