@@ -5,28 +5,23 @@ import { OAuthError } from "../oauth/errors";
 export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
 
 /**
- * The text each JSON response was made from, so that Porta's server writes it as it is rather
- * than reading it back out of the Response's stream (server/node-adapter.ts).
- */
-const jsonTexts = new WeakMap<Response, string>();
-
-/**
  * A JSON answer whose body stream is made only when something reads the body (a test, Next.js's
  * route handler): Porta's server writes the text it was made from, and undici builds a stream for
  * every body given to a Response (about 12 µs). Reads go to a plain Response of the same text,
  * made on first use; status and headers are this one's.
  */
 class JsonResponse extends Response {
-  readonly #text: string;
+  /** The text it was made from, which Porta's server writes as it is (jsonTextOf). */
+  readonly jsonText: string;
   #withBody: Response | undefined;
 
   constructor(text: string, init: ResponseInit) {
     super(null, init);
-    this.#text = text;
+    this.jsonText = text;
   }
 
   #full(): Response {
-    return (this.#withBody ??= new Response(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers }));
+    return (this.#withBody ??= new Response(this.jsonText, { status: this.status, statusText: this.statusText, headers: this.headers }));
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
@@ -55,22 +50,18 @@ class JsonResponse extends Response {
   }
   override clone(): Response {
     if (this.bodyUsed) throw new TypeError("Response.clone: the body has already been read");
-    const copy = new JsonResponse(this.#text, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
-    jsonTexts.set(copy, this.#text);
-    return copy;
+    return new JsonResponse(this.jsonText, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
   }
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
-  const response = new JsonResponse(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
-  jsonTexts.set(response, text);
-  return response;
+  return new JsonResponse(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
 }
 
 /** The body of a response made by jsonResponse, as text; undefined for any other response. */
 export function jsonTextOf(response: Response): string | undefined {
-  return jsonTexts.get(response);
+  return response instanceof JsonResponse ? response.jsonText : undefined;
 }
 
 export function oauthErrorResponse(error: OAuthError): Response {
