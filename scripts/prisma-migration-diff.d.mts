@@ -1,1 +1,1 @@
-export function diffSql(options: { fromEmpty: boolean }): string;
+export function diffSql(options: { fromEmpty: boolean }): Promise<string>;

@@ -7,7 +7,7 @@
 // Prisma 7's CLI needs a native schema engine that cannot be downloaded here; Prisma 6.19's
 // CLI diffs through the WASM schema engine. It still wants `url` in the datasource block,
 // which Prisma 7 forbids, so both schemas are copied with one added before diffing.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +18,12 @@ const migrationsDir = path.join(root, "prisma", "migrations");
 const snapshot = path.join(migrationsDir, "schema-at-last-migration.prisma");
 const schema = path.join(root, "prisma", "schema.prisma");
 
-export function diffSql({ fromEmpty }) {
+/**
+ * The SQL from the last migration's schema (or from nothing) to schema.prisma. Asynchronous: the
+ * CLI's schema engine keeps its process alive for about 10 s after it printed the script, time in
+ * which a caller (a test) can go on with other work.
+ */
+export async function diffSql({ fromEmpty }) {
   const work = mkdtempSync(path.join(tmpdir(), "porta-diff-"));
   try {
     const withUrl = (file, name) => {
@@ -48,40 +53,38 @@ export function diffSql({ fromEmpty }) {
     const to = withUrl(schema, "to.prisma");
     const from = fromEmpty ? ["--from-empty"] : ["--from-schema-datamodel", withUrl(snapshot, "from.prisma")];
     const cli = path.join(root, "node_modules", "prisma6", "build", "index.js");
-    const result = spawnSync(
-      process.execPath,
-      [cli, "migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", to, "--script"],
-      {
-        cwd: work,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          PORTA_DIFF_URL: "postgresql://porta@127.0.0.1/porta",
-          PRISMA_QUERY_ENGINE_LIBRARY: path.join(root, "package.json"),
-          PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, "package.json"),
-          PRISMA_HIDE_UPDATE_MESSAGE: "1",
-          CHECKPOINT_DISABLE: "1",
-        },
-      },
-    );
-    if (result.status !== 0) throw new Error(`prisma migrate diff failed:\n${result.stderr}${result.stdout}`);
-    return result.stdout;
+    // The CLI opens the config's PGlite (for its version and types); V8's baseline compiler alone
+    // compiles its WebAssembly in a third of the CPU time, as Porta runs it (lib/db/client.ts).
+    const args = ["--liftoff-only", cli, "migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", to, "--script"];
+    const env = {
+      ...process.env,
+      PORTA_DIFF_URL: "postgresql://porta@127.0.0.1/porta",
+      PRISMA_QUERY_ENGINE_LIBRARY: path.join(root, "package.json"),
+      PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, "package.json"),
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    };
+    return await new Promise((resolve, reject) => {
+      execFile(process.execPath, args, { cwd: work, encoding: "utf8", env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`prisma migrate diff failed:\n${stderr}${stdout}`)) : resolve(stdout),
+      );
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function main() {
+async function main() {
   const arg = process.argv[2];
   if (arg === "--from-empty") {
-    process.stdout.write(diffSql({ fromEmpty: true }));
+    process.stdout.write(await diffSql({ fromEmpty: true }));
     return;
   }
   if (!arg || !/^[a-z0-9_]+$/.test(arg)) {
     console.error("usage: npm run db:diff -- <name_in_snake_case> | --from-empty");
     process.exit(2);
   }
-  const sql = diffSql({ fromEmpty: false });
+  const sql = await diffSql({ fromEmpty: false });
   if (!/\b(CREATE|ALTER|DROP)\b/.test(sql)) {
     console.log("schema.prisma matches the last migration; nothing to write.");
     return;
@@ -94,4 +97,9 @@ function main() {
   console.log(`wrote ${path.relative(root, dir)}/migration.sql`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+}
