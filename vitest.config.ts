@@ -26,6 +26,11 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
+      // Short-lived workers: V8's baseline compiler alone for WebAssembly (Prisma's query
+      // compiler, PGlite), as Porta opens PGlite (lib/db/client.ts); optimised code would cost
+      // more CPU to make than a test file's queries win back (about a fifth of the PostgreSQL
+      // project's CPU time).
+      execArgv: ["--liftoff-only"],
     },
   });
   const projects: TestProjectConfiguration[] = [

@@ -18,7 +18,7 @@ function seedTemplate(target: { DATA_DIR: string } | { DATABASE_URL: string }): 
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = { ...inherited, ...target, NODE_ENV: "test" as const, PORTA_SECRET: TEST_INSTANCE_SECRET, PUBLIC_URL: "http://127.0.0.1:9", LOG_LEVEL: "silent" };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ["--import", "tsx", script], { env }, (error, stdout, stderr) =>
+    execFile(process.execPath, ["--liftoff-only", "--import", "tsx", script], { env }, (error, stdout, stderr) =>
       error ? reject(new Error(`Could not seed the template database: ${stderr || stdout || error.message}`)) : resolve(),
     );
   });
