@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
 import { postgresForTests } from "./tests/support/postgres-available";
 
 /**
@@ -14,11 +14,12 @@ import { postgresForTests } from "./tests/support/postgres-available";
 export default defineConfig(async () => {
   const pgUrl = await postgresForTests();
   const alias = { "@": path.resolve(__dirname) };
-  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}): TestProjectConfiguration => ({
+  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}, exclude: string[] = []): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
       name,
       include,
+      exclude: [...configDefaults.exclude, ...exclude],
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
@@ -42,7 +43,9 @@ export default defineConfig(async () => {
     // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
     integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { PORTA_TEST_ALLOW_PRIVATE: "true" }),
   ];
-  if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres"));
+  // start-command.test.ts starts its own processes on the databases it names itself: the same
+  // test in either project, so it runs once, in the embedded one.
+  if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres", {}, ["tests/integration/start-command.test.ts"]));
   // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).
   return { test: { projects, maxWorkers: 4 } };
 });
