@@ -7,8 +7,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../lib/db/client";
 import { migrate, readMigrations } from "../../lib/db/migrate";
@@ -44,24 +42,12 @@ async function emptyDatabase(): Promise<{ database: Database; remove(): Promise<
 
 /** The same schema built straight from Prisma's from-empty SQL, in an empty database of the same kind. */
 async function describeDirect(fromSchema: string): Promise<SchemaDescription> {
-  if (onPostgres) {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    const direct = new pg.Client({ connectionString: created.url });
-    try {
-      await direct.connect();
-      await direct.query(fromSchema);
-      return await describeSchema(async (sql) => (await direct.query(sql)).rows);
-    } finally {
-      await direct.end();
-      await created.drop();
-    }
-  }
-  const direct = await PGlite.create();
+  const { database, remove } = await emptyDatabase();
   try {
-    await direct.exec(fromSchema);
-    return await describeSchema(async (sql) => (await direct.query<Record<string, unknown>>(sql)).rows);
+    await database.execScript(fromSchema);
+    return await describeSchema((sql) => database.query(sql));
   } finally {
-    await direct.close();
+    await remove();
   }
 }
 
