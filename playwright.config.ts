@@ -1,9 +1,16 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests in Debian's Chromium against `npm start` on a fresh embedded database.
- * Playwright cannot download browsers here: CHROMIUM_PATH or /usr/bin/chromium is used.
+ * Playwright cannot download browsers here: CHROMIUM_PATH, else Debian's headless shell of
+ * Chromium (package chromium-headless-shell: the same engine without the desktop browser, the
+ * kind Playwright itself runs headless; a page and a new context cost about a third of the full
+ * browser's CPU), else the full /usr/bin/chromium.
  */
+const CHROMIUM_CANDIDATES = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+const chromiumPath = process.env.CHROMIUM_PATH || (CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? "/usr/bin/chromium");
+
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 
@@ -32,7 +39,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: CHROMIUM_ARGS,
     },
   },
