@@ -109,7 +109,7 @@ export function DurationChart({ perDay }: { perDay: TenantAnalytics["durationPer
       <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis {...dayAxis} />
-        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={40} unit=" s" />
+        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={52} unit=" s" />
         <Tooltip formatter={(value) => (typeof value === "number" ? formatDuration(value * 1000) : "—")} />
         <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} formatter={legendText} />
         <Line type="monotone" dataKey="median" name="Median" stroke="#4f46e5" strokeWidth={2} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
