@@ -1,6 +1,5 @@
 /** Fresh databases for tests: copies of a migrated template (PGlite directory or PostgreSQL template database). */
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -33,8 +32,9 @@ export async function createPostgresDatabase(adminUrl: string, template?: string
   };
 }
 
+/** A copy of the template `<run>/template/pglite` (global-setup.ts) in a new directory of `<run>`. */
 export function copyEmbeddedTemplate(templateDir: string): { dataDir: string; remove(): void } {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "porta-test-"));
+  const dataDir = mkdtempSync(path.join(path.dirname(path.dirname(templateDir)), "file-"));
   cpSync(templateDir, path.join(dataDir, "pglite"), { recursive: true });
   return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }

@@ -47,9 +47,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
 
-  const root = mkdtempSync(path.join(tmpdir(), "porta-template-"));
-  await seedTemplate({ DATA_DIR: root });
-  project.provide("embeddedTemplate", path.join(root, "pglite"));
+  // The run's directory: the template, and each test file's copy beside it (databases.ts), so
+  // the teardown removes whatever a file left behind.
+  const root = mkdtempSync(path.join(tmpdir(), "porta-run-"));
+  await seedTemplate({ DATA_DIR: path.join(root, "template") });
+  project.provide("embeddedTemplate", path.join(root, "template", "pglite"));
   project.provide("postgresTemplate", "");
   return async () => {
     rmSync(root, { recursive: true, force: true });
