@@ -48,7 +48,6 @@ export default defineConfig(async () => {
   // start-command.test.ts starts its own processes on the databases it names itself: the same
   // test in either project, so it runs once, in the embedded one.
   if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres", {}, ["tests/integration/start-command.test.ts"]));
-  // Six files at a time on two cores: most integration files wait (eID poll intervals, time
-  // limits), and with four the cores stood idle a sixth of the run.
-  return { test: { projects, maxWorkers: 6 } };
+  // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).
+  return { test: { projects, maxWorkers: 4 } };
 });
