@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
 import { postgresForTests } from "./tests/support/postgres-available";
@@ -14,6 +16,10 @@ import { postgresForTests } from "./tests/support/postgres-available";
 export default defineConfig(async () => {
   const pgUrl = await postgresForTests();
   const alias = { "@": path.resolve(__dirname) };
+  // The ports handed out to the run's test servers (tests/support/free-port.ts), shared by every
+  // worker of every project and removed when the run ends.
+  const portsDir = mkdtempSync(path.join(tmpdir(), "porta-ports-"));
+  process.once("exit", () => rmSync(portsDir, { recursive: true, force: true }));
   const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}, exclude: string[] = []): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
@@ -23,7 +29,7 @@ export default defineConfig(async () => {
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
-      env: { PORTA_TEST_DB: db, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...extraEnv },
+      env: { PORTA_TEST_DB: db, PORTA_TEST_PORTS_DIR: portsDir, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...extraEnv },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
