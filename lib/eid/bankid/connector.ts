@@ -40,7 +40,7 @@ function settled(order: OrderState): PollOutcome | undefined {
 }
 
 async function collectOnce(client: RpClient, login: ConnectorLogin, order: PendingOrder, now: number): Promise<PollOutcome> {
-  const next = await collectOrder(client, login.method, order, now);
+  const next = await collectOrder(client, login.method, order);
   return settled(next) ?? pending(login, next as PendingOrder, now, next);
 }
 

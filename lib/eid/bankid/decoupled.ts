@@ -59,7 +59,7 @@ export function createBankIdDecoupled(connection: BankIdConnection): DecoupledCo
       try {
         const order = readOrderState(state);
         if (order.status !== "pending") return outcomeOf(order);
-        return outcomeOf(await collectOrder(client, method, order, Date.now()));
+        return outcomeOf(await collectOrder(client, method, order));
       } catch (error) {
         const failure = error instanceof EidFailure ? error : new EidFailure("server_error", "unavailable", "The BankID order could not be collected", { cause: error });
         return { kind: "failed", failure };
