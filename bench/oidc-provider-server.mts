@@ -1,9 +1,9 @@
 /**
- * The benchmark's peer: node-oidc-provider configured as Porta is — RS256 ID tokens, one
- * private_key_jwt client, PAR, PKCE S256 — with a PostgreSQL adapter on the same server (not its
+ * The benchmark's peer: node-oidc-provider configured as Porta is — RS256 ID tokens, a
+ * private_key_jwt client and a client_secret_basic one, PAR, PKCE S256 — with a PostgreSQL adapter on the same server (not its
  * in-memory adapter). Logins complete at once in the interaction (the equivalent of the test eID's
  * approval), so both servers do the same protocol work.
- *   PORT, DATABASE_URL, CLIENT_JWKS (public JWKS JSON), REDIRECT_URI
+ *   PORT, DATABASE_URL, CLIENT_JWKS (public JWKS JSON), CLIENT_SECRET, REDIRECT_URI
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
@@ -69,6 +69,15 @@ const provider = new Provider(issuer, {
       token_endpoint_auth_method: "private_key_jwt",
       token_endpoint_auth_signing_alg: "RS256",
       jwks: JSON.parse(process.env.CLIENT_JWKS ?? "{}"),
+      redirect_uris: [process.env.REDIRECT_URI ?? "https://rp.example/callback"],
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      id_token_signed_response_alg: "RS256",
+    },
+    {
+      client_id: "bench-secret",
+      client_secret: process.env.CLIENT_SECRET,
+      token_endpoint_auth_method: "client_secret_basic",
       redirect_uris: [process.env.REDIRECT_URI ?? "https://rp.example/callback"],
       grant_types: ["authorization_code"],
       response_types: ["code"],

@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: Porta against node-oidc-provider, in one run, on this machine, over PostgreSQL
- * (loopback only, bounded in time). Both serve the same client (private_key_jwt, RS256, PKCE).
- * Scenarios: discovery, JWKS, PAR, code redemption with private_key_jwt (codes minted beforehand
- * through the real flow), and the complete test login driven over HTTP; plus the RS256 signing
- * rate of jose alone (the ceiling for anything that signs). Prints a table, writes
+ * (loopback only, bounded in time). Both serve the same two clients (RS256 ID tokens, PKCE): one
+ * authenticating with private_key_jwt, one with client_secret_basic. Scenarios: discovery, JWKS,
+ * PAR, code redemption with private_key_jwt and with client_secret_basic (codes minted beforehand
+ * through the real flow), the complete test login driven over HTTP, and the rows each login writes
+ * with either client; plus the RS256 signing rate of jose alone (the ceiling for anything that
+ * signs). Prints a table, writes
  * bench/results.json and bench/results.svg.
  *   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres)  BENCH_SECONDS (default 8)
  *   BENCH_ROUNDS      rounds of PAR, code redemption and the full login, the two servers
  *                     alternating (default 3); each server's median round is reported
- *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,full_login,writes,memory)
+ *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,secret_redemption,full_login,writes,memory)
  *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
  *   BENCH_PROFILE_DIR  write a CPU profile of the Porta process there (node --cpu-prof) when it stops
  */
@@ -38,7 +40,8 @@ const CONNECTIONS = 50;
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIRECT = "https://rp.example/callback";
 const children: ChildProcess[] = [];
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "discovery,jwks,par,code_redemption,full_login,writes,memory").split(","));
+const ALL_SCENARIOS = ["discovery", "jwks", "par", "code_redemption", "secret_redemption", "full_login", "writes", "memory"];
+const SCENARIOS = new Set(process.env.BENCH_SCENARIOS?.split(",") ?? ALL_SCENARIOS);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 /** `npm start`'s Node options (package.json), so that Porta runs here as an operator starts it. */
 const START = ((): string[] => {
@@ -155,14 +158,17 @@ interface Server {
   /** The server's process (its tree is measured). */
   pid?: number;
   base: string;
+  /** The private_key_jwt client. */
   clientId: string;
+  /** The client_secret_basic client. */
+  secretClient: { id: string; secret: string };
   tokenPath: string;
   parPath: string;
   discoveryPath: string;
   jwksPath: string;
   issuer: string;
-  /** One complete login up to the code (HTTP only); returns the code. */
-  login(challenge: string): Promise<string>;
+  /** One complete login up to the code (HTTP only), by the private_key_jwt client unless another is named; returns the code. */
+  login(challenge: string, clientId?: string): Promise<string>;
 }
 
 /**
@@ -239,6 +245,15 @@ async function redeemBody(s: Server, code: string, verifier: string, clientAsser
   }).toString();
 }
 
+/** The token request of the client_secret_basic client: its credentials go in the Authorization header (basicAuth). */
+function secretRedeemBody(code: string, verifier: string): string {
+  return new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier }).toString();
+}
+/** RFC 6749 §2.3.1: client id and secret, each form-encoded, joined by a colon, in base64. */
+function basicAuth(client: { id: string; secret: string }): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString("base64")}`;
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -249,7 +264,7 @@ interface Figures {
   rounds?: number[];
 }
 
-async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: string[]; amount?: number }): Promise<Figures> {
+async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: string[]; amount?: number; headers?: Record<string, string> }): Promise<Figures> {
   let i = 0;
   const startedAt = performance.now();
   let lastAnswerAt = startedAt;
@@ -260,7 +275,7 @@ async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: 
     requests: [
       {
         method: options.method ?? "GET",
-        headers: options.bodies ? { "content-type": "application/x-www-form-urlencoded" } : {},
+        headers: { ...(options.bodies ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...options.headers },
         ...(options.bodies ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: options.bodies![i++ % options.bodies!.length] }) } : {}),
       },
     ],
@@ -395,24 +410,32 @@ function signRate(): Promise<number> {
   })();
 }
 
-/** Registers the bench's private_key_jwt client at a Porta (RFC 7591, with the admin token). */
-async function registerPortaClient(base: string, adminToken: string, clientJwks: { keys: JWK[] }): Promise<string> {
+/** Registers one of the bench's clients at a Porta (RFC 7591, with the admin token). */
+async function registerPortaClient(base: string, adminToken: string, auth: { token_endpoint_auth_method: "private_key_jwt"; jwks: { keys: JWK[] } } | { token_endpoint_auth_method: "client_secret_basic" }): Promise<{ client_id: string; client_secret?: string }> {
   const registered = await fetch(`${base}/oauth2/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "private_key_jwt", jwks: clientJwks, default_acr_values: ["urn:grn:authn:dk:mitid:substantial"] }),
+    body: JSON.stringify({ redirect_uris: [REDIRECT], ...auth, default_acr_values: ["urn:grn:authn:dk:mitid:substantial"] }),
   });
-  return ((await registered.json()) as { client_id: string }).client_id;
+  if (registered.status !== 201) throw new Error(`registration: ${registered.status} ${await registered.text()}`);
+  return (await registered.json()) as { client_id: string; client_secret?: string };
+}
+
+/** The bench's two clients at a Porta: private_key_jwt and client_secret_basic. */
+async function registerPortaClients(base: string, adminToken: string, clientJwks: { keys: JWK[] }): Promise<{ clientId: string; secretClient: { id: string; secret: string } }> {
+  const jwt = await registerPortaClient(base, adminToken, { token_endpoint_auth_method: "private_key_jwt", jwks: clientJwks });
+  const secret = await registerPortaClient(base, adminToken, { token_endpoint_auth_method: "client_secret_basic" });
+  return { clientId: jwt.client_id, secretClient: { id: secret.client_id, secret: secret.client_secret! } };
 }
 
 /** A Porta under test: its test login (authorize → approve at the test MitID) and token endpoint. */
-function portaServer(portaBase: string, portaClient: string, database: string, pid: number | undefined): Server {
+function portaServer(portaBase: string, clients: { clientId: string; secretClient: { id: string; secret: string } }, database: string, pid: number | undefined): Server {
   return {
-    name: "porta", database, pid, base: portaBase, issuer: portaBase, clientId: portaClient,
+    name: "porta", database, pid, base: portaBase, issuer: portaBase, ...clients,
     tokenPath: "/oauth2/token", parPath: "/oauth2/par", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/.well-known/jwks",
-    async login(challenge) {
+    async login(challenge, clientId = clients.clientId) {
       const jar = cookieJar();
-      const q = new URLSearchParams({ client_id: portaClient, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
+      const q = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
       const a = await step("authorize", () => call(`${portaBase}/oauth2/authorize?${q}`));
       jar.store(a);
       const eid = await step("authenticate", () => call(`${portaBase}${a.location!.replace(/\/eid$/, "/authenticate")}`, {
@@ -451,7 +474,7 @@ async function embeddedMemory(clientJwks: { keys: JWK[] }): Promise<Record<strin
     };
     try {
       const first = await start([...START, ...args], env, /Porta is running/);
-      const s = portaServer(base, await registerPortaClient(base, adminToken, clientJwks), "", first.pid);
+      const s = portaServer(base, await registerPortaClients(base, adminToken, clientJwks), "", first.pid);
       await pool(100, 5, async () => {
         const { verifier, challenge } = pkce();
         const code = await s.login(challenge);
@@ -499,21 +522,21 @@ async function main(): Promise<void> {
     const portaBase = `http://127.0.0.1:${portaPort}`;
     const peerBase = `http://127.0.0.1:${peerPort}`;
     const adminToken = randomBytes(32).toString("base64url");
+    const peerClientSecret = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
     const [portaProcess, peerProcess] = await Promise.all([
       start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
-      start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
+      start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), CLIENT_SECRET: peerClientSecret, REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
-    const portaClient = await registerPortaClient(portaBase, adminToken, clientJwks);
-
-    const porta = portaServer(portaBase, portaClient, portaDb, portaProcess.pid);
+    const porta = portaServer(portaBase, await registerPortaClients(portaBase, adminToken, clientJwks), portaDb, portaProcess.pid);
     const peer: Server = {
       name: "oidc-provider", database: peerDb, pid: peerProcess.pid, base: peerBase, issuer: peerBase, clientId: "bench",
+      secretClient: { id: "bench-secret", secret: peerClientSecret },
       tokenPath: "/token", parPath: "/request", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/jwks",
-      async login(challenge) {
+      async login(challenge, clientId = "bench") {
         const jar = cookieJar();
-        const q = new URLSearchParams({ client_id: "bench", redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
+        const q = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: "code", scope: "openid", code_challenge: challenge, code_challenge_method: "S256", nonce: "n" });
         let res = await step("authorize", () => call(`${peerBase}/auth?${q}`));
         for (let hop = 0; hop < 5; hop++) {
           jar.store(res);
@@ -539,18 +562,30 @@ async function main(): Promise<void> {
     // Database rows written per login (PostgreSQL's own counters; they settle within ~10 s). First,
     // before any row the scenarios write has expired: the retention sweeper's deletions (every
     // minute) are not the login's writes.
-    let writes: Record<string, ReturnType<typeof perLogin>> | undefined;
+    let writes: Record<"private_key_jwt" | "client_secret_basic", Record<string, ReturnType<typeof perLogin>>> | undefined;
     if (SCENARIOS.has("writes")) {
-      await new Promise((r) => setTimeout(r, 11_000));
-      const before = { porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) };
       const N = 50;
-      for (const s of servers) await pool(N, 5, async () => {
-        const { verifier, challenge } = pkce();
-        const code = await s.login(challenge);
-        await (await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: await redeemBody(s, code, verifier) })).text();
-      });
+      const counts = async () => ({ porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) });
+      const logins = async (withSecret: boolean) => {
+        for (const s of servers) await pool(N, 5, async () => {
+          const { verifier, challenge } = pkce();
+          const code = await s.login(challenge, withSecret ? s.secretClient.id : s.clientId);
+          const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...(withSecret ? { authorization: basicAuth(s.secretClient) } : {}) };
+          const res = await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers, body: withSecret ? secretRedeemBody(code, verifier) : await redeemBody(s, code, verifier) });
+          if (res.status !== 200) throw new Error(`${s.name} token: ${res.status} ${await res.text()}`);
+        });
+        await new Promise((r) => setTimeout(r, 11_000));
+      };
       await new Promise((r) => setTimeout(r, 11_000));
-      writes = { porta: perLogin(before.porta, await rowsWritten(dbUrl(portaDb)), N), "oidc-provider": perLogin(before.peer, await rowsWritten(dbUrl(peerDb)), N) };
+      const before = await counts();
+      await logins(false);
+      const middle = await counts();
+      await logins(true);
+      const after = await counts();
+      writes = {
+        private_key_jwt: { porta: perLogin(before.porta, middle.porta, N), "oidc-provider": perLogin(before.peer, middle.peer, N) },
+        client_secret_basic: { porta: perLogin(middle.porta, after.porta, N), "oidc-provider": perLogin(middle.peer, after.peer, N) },
+      };
     }
     if (SCENARIOS.has("discovery")) for (const s of servers) record("discovery", s, await cannon(`${s.base}${s.discoveryPath}`, {}));
     if (SCENARIOS.has("jwks")) for (const s of servers) record("jwks", s, await cannon(`${s.base}${s.jwksPath}`, {}));
@@ -605,6 +640,16 @@ async function main(): Promise<void> {
         return post(s, s.tokenPath, await Promise.all(codes.map((c) => redeemBody(s, c.code, c.verifier))));
       });
     }
+    if (SCENARIOS.has("secret_redemption")) {
+      await inRounds("secret_redemption", async (s) => {
+        const codes = await pool(REDEMPTION_ROUND_REQUESTS, 20, async () => {
+          const { verifier, challenge } = pkce();
+          return { code: await s.login(challenge, s.secretClient.id), verifier };
+        });
+        const bodies = codes.map((c) => secretRedeemBody(c.code, c.verifier));
+        return () => cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length, headers: { authorization: basicAuth(s.secretClient) } });
+      });
+    }
     if (SCENARIOS.has("full_login")) await inRounds("full_login", async (s) => () => fullLogins(s));
 
     const embedded = SCENARIOS.has("memory") ? await embeddedMemory(clientJwks) : undefined;
@@ -629,9 +674,9 @@ async function main(): Promise<void> {
     }
     const rowText = (w: ReturnType<typeof perLogin>) => `${w.total.toFixed(1)} (inserted ${w.inserted.toFixed(1)}, updated ${w.updated.toFixed(1)}, deleted ${w.deleted.toFixed(1)})`;
     const tableText = (w: ReturnType<typeof perLogin>) => Object.entries(w.tables).sort((x, y) => y[1] - x[1]).map(([name, rows]) => `${name} ${rows.toFixed(2)}`).join(", ");
-    if (writes) {
-      console.log(`\nrows written per login (incl. token): Porta ${rowText(writes.porta!)}, oidc-provider ${rowText(writes["oidc-provider"]!)}`);
-      console.log(`  Porta by table: ${tableText(writes.porta!)}`);
+    for (const [auth, byServer] of Object.entries(writes ?? {})) {
+      console.log(`${auth === "private_key_jwt" ? "\n" : ""}rows written per login with ${auth} (incl. token): Porta ${rowText(byServer.porta!)}, oidc-provider ${rowText(byServer["oidc-provider"]!)}`);
+      console.log(`  Porta by table: ${tableText(byServer.porta!)}`);
     }
     console.log(`memory at rest after the run (RSS of the process tree): Porta ${memory.porta.toFixed(0)} MB, oidc-provider ${memory["oidc-provider"].toFixed(0)} MB`);
     for (const [name, m] of Object.entries(embedded ?? {})) {
@@ -639,7 +684,7 @@ async function main(): Promise<void> {
     }
     const redemption = results.code_redemption?.porta;
     console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s${redemption ? `; code redemption reaches ${((redemption.rps / ceiling) * 100).toFixed(0)}% of it` : ""}`);
-    if (SCENARIOS.size < 7) return; // a partial run does not replace the recorded figures
+    if (!ALL_SCENARIOS.every((scenario) => SCENARIOS.has(scenario))) return; // a partial run does not replace the recorded figures
 
     const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, memoryMb: memory, embeddedStart: embedded, rs256SignRate: ceiling };
     writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
