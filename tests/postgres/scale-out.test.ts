@@ -58,6 +58,10 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => forward(req, res, Buffer.concat(chunks)));
   });
+  // As a load balancer keeps a client's connection (and as Porta does): longer than the test's
+  // client keeps an idle one, so the proxy never closes a connection a request is being sent on
+  // (Node's default of 5 s races undici's 4 s when stopping an instance takes that long).
+  proxy.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
 
   const pair = await generateKeyPair("RS256", { extractable: true });
