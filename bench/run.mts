@@ -8,7 +8,7 @@
  * signs). Prints a table, writes
  * bench/results.json and bench/results.svg.
  *   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres)  BENCH_SECONDS (default 8)
- *   BENCH_ROUNDS      rounds of PAR, code redemption and the full login, the two servers
+ *   BENCH_ROUNDS      rounds of PAR, both code redemptions and the full login, the two servers
  *                     alternating (default 3); each server's median round is reported
  *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,secret_redemption,full_login,writes,memory)
  *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
