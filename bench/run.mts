@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import pg from "pg";
+import { basicAuth } from "../tests/support/basic-auth";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -248,10 +249,6 @@ async function redeemBody(s: Server, code: string, verifier: string, clientAsser
 /** The token request of the client_secret_basic client: its credentials go in the Authorization header (basicAuth). */
 function secretRedeemBody(code: string, verifier: string): string {
   return new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier }).toString();
-}
-/** RFC 6749 §2.3.1: client id and secret, each form-encoded, joined by a colon, in base64. */
-function basicAuth(client: { id: string; secret: string }): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString("base64")}`;
 }
 
 interface Figures {
@@ -570,7 +567,7 @@ async function main(): Promise<void> {
         for (const s of servers) await pool(N, 5, async () => {
           const { verifier, challenge } = pkce();
           const code = await s.login(challenge, withSecret ? s.secretClient.id : s.clientId);
-          const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...(withSecret ? { authorization: basicAuth(s.secretClient) } : {}) };
+          const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...(withSecret ? { authorization: basicAuth(s.secretClient.id, s.secretClient.secret) } : {}) };
           const res = await fetch(`${s.base}${s.tokenPath}`, { method: "POST", headers, body: withSecret ? secretRedeemBody(code, verifier) : await redeemBody(s, code, verifier) });
           if (res.status !== 200) throw new Error(`${s.name} token: ${res.status} ${await res.text()}`);
         });
@@ -647,7 +644,7 @@ async function main(): Promise<void> {
           return { code: await s.login(challenge, s.secretClient.id), verifier };
         });
         const bodies = codes.map((c) => secretRedeemBody(c.code, c.verifier));
-        return () => cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length, headers: { authorization: basicAuth(s.secretClient) } });
+        return () => cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length, headers: { authorization: basicAuth(s.secretClient.id, s.secretClient.secret) } });
       });
     }
     if (SCENARIOS.has("full_login")) await inRounds("full_login", async (s) => () => fullLogins(s));

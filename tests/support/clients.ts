@@ -24,6 +24,4 @@ export async function registerClient(porta: TestPorta, metadata: Record<string, 
   return body;
 }
 
-export function basicAuth(clientId: string, secret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
-}
+export { basicAuth } from "./basic-auth";
