@@ -25,6 +25,7 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   const { describeConnectionFailure } = await import("../lib/db/describe-connection-failure");
   const { startPortaServer } = await import("./porta-server");
   const { startSweeper } = await import("../lib/retention/sweeper");
+  const { collectWhenIdle } = await import("../lib/ops/collect-when-idle");
   const { flushLoginOutcomes, stopLoginOutcomeFlusher } = await import("../lib/analytics/record-login-outcome");
   const { logger } = await import("../lib/log");
   const { DEMO_CLIENT_ID } = await import("../lib/setup/demo");
@@ -43,6 +44,7 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   });
   const running = await startPortaServer({ port: cfg.port, ui, dir: root });
   const sweeper = startSweeper(database);
+  const idleCollector = collectWhenIdle(() => running.requestsReceived());
 
   const lines = [
     "",
@@ -70,6 +72,7 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
       return;
     }
     draining = true;
+    idleCollector.stop();
     logger.info({ signal, delayS: cfg.shutdownDelayS }, "shutting down: readiness is 503, serving until the delay ends");
     await running.drain({ delayMs: cfg.shutdownDelayS * 1000, graceMs: SHUTDOWN_GRACE_MS });
     const closed = await Promise.race([

@@ -47,6 +47,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** The drain of a graceful shutdown; resolves when the last connection has closed. */
   drain(options: DrainOptions): Promise<void>;
+  /** How many requests the server has received since it started. */
+  requestsReceived(): number;
 }
 
 /** While connections wait to close, how often idle ones (their last request answered) are closed. */
@@ -167,7 +169,9 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
 
   // Every request of this process passes here, so lib/ may read the socket address header.
   trustClientSocketHeader();
+  let received = 0;
   const server = createServer((req, res) => {
+    received++;
     // The socket address for lib/ (lib/http/client-ip.ts), replacing any copy the client sent:
     // in req.headers for Next.js, and set again on the Web Request below (built from rawHeaders).
     const started = performance.now();
@@ -250,6 +254,7 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
   return {
     server,
     url: `http://localhost:${address.port}`,
+    requestsReceived: () => received,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -229,6 +229,20 @@ describe("the token", () => {
   });
 });
 
+describe("requests received (what the idle collection counts as activity)", () => {
+  it("counts every request the server answers: protocol routes, unknown paths, errors, HEAD", async () => {
+    const before = porta.requestsReceived();
+    const answers = await Promise.all([
+      fetch(`${porta.issuer}/.well-known/openid-configuration`),
+      fetch(`${porta.issuer}/no/such/path`),
+      fetch(`${porta.issuer}/oauth2/token`, { method: "POST", body: "grant_type=nonsense", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      fetch(`${porta.issuer}/healthz`, { method: "HEAD" }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 401, 200]);
+    expect(porta.requestsReceived() - before).toBe(4);
+  });
+});
+
 describe("the exposition reader used above", () => {
   const ok = "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\"} 2\n# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_bucket{le=\"+Inf\"} 2\nh_sum 3\nh_count 2\n";
   it("reads a valid exposition", () => {

@@ -12,6 +12,8 @@ export interface TestPorta {
   /** The issuer and base URL, e.g. http://127.0.0.1:41234 */
   issuer: string;
   adminToken: string;
+  /** How many requests the server has received (server/porta-server.ts). */
+  requestsReceived(): number;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startTestPorta(): Promise<TestPorta> {
   return {
     issuer: cfg.issuer,
     adminToken: TEST_ADMIN_TOKEN,
+    requestsReceived: () => running.requestsReceived(),
     async close() {
       await running.close();
       await closeProcessDatabase();
