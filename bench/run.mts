@@ -44,12 +44,14 @@ const children: ChildProcess[] = [];
 const ALL_SCENARIOS = ["discovery", "jwks", "par", "code_redemption", "secret_redemption", "full_login", "writes", "memory"];
 const SCENARIOS = new Set(process.env.BENCH_SCENARIOS?.split(",") ?? ALL_SCENARIOS);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-/** `npm start`'s Node options (package.json), so that Porta runs here as an operator starts it. */
-const START = ((): string[] => {
+/** `npm start`'s environment and Node options (package.json), so that Porta runs here as an operator starts it. */
+const { START, START_ENV } = ((): { START: string[]; START_ENV: Record<string, string> } => {
   const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  const args = /^exec node (.*)$/.exec(script)?.[1]?.split(" ");
-  if (!args?.includes("scripts/start.mjs")) throw new Error(`npm start is not "exec node … scripts/start.mjs": ${script}`);
-  return args;
+  const parts = /^exec (?:env ((?:[A-Z_]+=\S+ )+))?node (.*)$/.exec(script);
+  const args = parts?.[2]?.split(" ");
+  if (!args?.includes("scripts/start.mjs")) throw new Error(`npm start is not "exec [env VAR=value …] node … scripts/start.mjs": ${script}`);
+  const env = Object.fromEntries((parts?.[1] ?? "").trim().split(" ").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
+  return { START: args, START_ENV: env };
 })();
 
 function dbUrl(name: string): string {
@@ -463,7 +465,7 @@ async function embeddedMemory(clientJwks: { keys: JWK[] }): Promise<Record<strin
     const port = 3903;
     const base = `http://127.0.0.1:${port}`;
     const adminToken = randomBytes(32).toString("base64url");
-    const env = { PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", SHUTDOWN_DELAY_S: "0" };
+    const env = { ...START_ENV, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", SHUTDOWN_DELAY_S: "0" };
     const stop = async (child: ChildProcess) => {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -522,7 +524,7 @@ async function main(): Promise<void> {
     const peerClientSecret = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
     const [portaProcess, peerProcess] = await Promise.all([
-      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { ...START_ENV, PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), CLIENT_SECRET: peerClientSecret, REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
