@@ -20,7 +20,7 @@ import { fetchOnLoopback } from "../support/issuer-host-fetch";
 import { parseWithPrometheusClient } from "../support/prometheus-client-parser";
 import { parsePrometheusText, sampleValue, type MetricFamily } from "../support/prometheus-text";
 import { spawnPorta } from "../support/spawn-porta";
-import { startTestPorta, type TestPorta } from "../support/test-server";
+import { startTestPorta, type InProcessPorta } from "../support/test-server";
 
 const METRICS_TOKEN = vi.hoisted(() => {
   const token = "metrics-test-token-0123456789abcdef";
@@ -28,7 +28,7 @@ const METRICS_TOKEN = vi.hoisted(() => {
   return token;
 });
 
-let porta: TestPorta;
+let porta: InProcessPorta;
 let rp: RegisteredClient & { tenant_id: string };
 let ciba: RegisteredClient;
 

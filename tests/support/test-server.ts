@@ -12,12 +12,16 @@ export interface TestPorta {
   /** The issuer and base URL, e.g. http://127.0.0.1:41234 */
   issuer: string;
   adminToken: string;
-  /** How many requests the server has received (server/porta-server.ts). */
-  requestsReceived(): number;
   close(): Promise<void>;
 }
 
-export async function startTestPorta(): Promise<TestPorta> {
+/** The server startTestPorta runs in this process. */
+export interface InProcessPorta extends TestPorta {
+  /** How many requests the server has received (server/porta-server.ts). */
+  requestsReceived(): number;
+}
+
+export async function startTestPorta(): Promise<InProcessPorta> {
   const cfg = config();
   await bootstrap(await db());
   const running = await startPortaServer({ port: cfg.port, host: "127.0.0.1", ui: false });
