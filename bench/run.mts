@@ -13,6 +13,10 @@
  *   BENCH_SCENARIOS   comma-separated subset (discovery,jwks,par,code_redemption,secret_redemption,full_login,writes,memory)
  *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
  *   BENCH_PROFILE_DIR  write a CPU profile of the Porta process there (node --cpu-prof) when it stops
+ *   BENCH_BASELINE    another checkout of Porta (a directory after `npm ci`, e.g. a `git worktree`
+ *                     of an earlier commit): it runs as a third server, alternating with the other
+ *                     two in every round, and a second table compares this Porta with it; such a
+ *                     run does not replace the recorded figures
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -44,15 +48,17 @@ const children: ChildProcess[] = [];
 const ALL_SCENARIOS = ["discovery", "jwks", "par", "code_redemption", "secret_redemption", "full_login", "writes", "memory"];
 const SCENARIOS = new Set(process.env.BENCH_SCENARIOS?.split(",") ?? ALL_SCENARIOS);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-/** `npm start`'s environment and Node options (package.json), so that Porta runs here as an operator starts it. */
-const { START, START_ENV } = ((): { START: string[]; START_ENV: Record<string, string> } => {
-  const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+/** `npm start`'s environment and Node options (a checkout's package.json), so that Porta runs here as an operator starts it. */
+function startCommandOf(checkout: string): { START: string[]; START_ENV: Record<string, string> } {
+  const script = (JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
   const parts = /^exec (?:env ((?:[A-Z_]+=\S+ )+))?node (.*)$/.exec(script);
   const args = parts?.[2]?.split(" ");
   if (!args?.includes("scripts/start.mjs")) throw new Error(`npm start is not "exec [env VAR=value …] node … scripts/start.mjs": ${script}`);
   const env = Object.fromEntries((parts?.[1] ?? "").trim().split(" ").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
   return { START: args, START_ENV: env };
-})();
+}
+const { START, START_ENV } = startCommandOf(root);
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 
 function dbUrl(name: string): string {
   const u = new URL(ADMIN_DB);
@@ -65,9 +71,9 @@ async function admin(sql: string): Promise<void> {
   await c.query(sql);
   await c.end();
 }
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+function start(args: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     let out = "";
     const onData = (d: Buffer) => {
@@ -155,7 +161,7 @@ function cpuPerRequest(before: ReturnType<typeof cpuSnapshot>, after: ReturnType
 const cpuFigures: Record<string, Record<string, CpuSnapshot>> = {};
 
 interface Server {
-  name: "porta" | "oidc-provider";
+  name: "porta" | "oidc-provider" | "porta-baseline";
   /** Its PostgreSQL database. */
   database: string;
   /** The server's process (its tree is measured). */
@@ -428,9 +434,9 @@ async function registerPortaClients(base: string, adminToken: string, clientJwks
 }
 
 /** A Porta under test: its test login (authorize → approve at the test MitID) and token endpoint. */
-function portaServer(portaBase: string, clients: { clientId: string; secretClient: { id: string; secret: string } }, database: string, pid: number | undefined): Server {
+function portaServer(portaBase: string, clients: { clientId: string; secretClient: { id: string; secret: string } }, database: string, pid: number | undefined, name: "porta" | "porta-baseline" = "porta"): Server {
   return {
-    name: "porta", database, pid, base: portaBase, issuer: portaBase, ...clients,
+    name, database, pid, base: portaBase, issuer: portaBase, ...clients,
     tokenPath: "/oauth2/token", parPath: "/oauth2/par", discoveryPath: "/.well-known/openid-configuration", jwksPath: "/.well-known/jwks",
     async login(challenge, clientId = clients.clientId) {
       const jar = cookieJar();
@@ -501,8 +507,10 @@ async function main(): Promise<void> {
   const stamp = `${process.pid}_${Date.now().toString(36)}`;
   const portaDb = `porta_bench_${stamp}`;
   const peerDb = `oidcp_bench_${stamp}`;
+  const baselineDb = `porta_baseline_bench_${stamp}`;
   await admin(`CREATE DATABASE ${portaDb}`);
   await admin(`CREATE DATABASE ${peerDb}`);
+  if (BASELINE) await admin(`CREATE DATABASE ${baselineDb}`);
   const cleanup = async () => {
     // The servers stop gracefully (a CPU profile is written as Porta exits): wait for them, 10 s at most.
     const exited = children.map((c) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r))));
@@ -510,6 +518,7 @@ async function main(): Promise<void> {
     await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 10_000))]);
     await admin(`DROP DATABASE IF EXISTS ${portaDb} WITH (FORCE)`).catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS ${peerDb} WITH (FORCE)`).catch(() => undefined);
+    if (BASELINE) await admin(`DROP DATABASE IF EXISTS ${baselineDb} WITH (FORCE)`).catch(() => undefined);
   };
   try {
     const keys = await generateKeyPair("RS256", { extractable: true });
@@ -518,14 +527,20 @@ async function main(): Promise<void> {
 
     const portaPort = 3901;
     const peerPort = 3902;
+    const baselinePort = 3904;
     const portaBase = `http://127.0.0.1:${portaPort}`;
     const peerBase = `http://127.0.0.1:${peerPort}`;
+    const baselineBase = `http://127.0.0.1:${baselinePort}`;
     const adminToken = randomBytes(32).toString("base64url");
     const peerClientSecret = randomBytes(32).toString("base64url");
-    console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
-    const [portaProcess, peerProcess] = await Promise.all([
-      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { ...START_ENV, PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
+    console.log(`Starting Porta (production build, PostgreSQL)${BASELINE ? `, the baseline Porta of ${BASELINE}` : ""} and node-oidc-provider (PostgreSQL adapter)...`);
+    const portaArgs = (start: string[]) => [...start, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])];
+    const portaEnv = (startEnv: Record<string, string>, port: number, base: string, database: string) => ({ ...startEnv, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: dbUrl(database), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" });
+    const baselineStart = BASELINE ? startCommandOf(BASELINE) : undefined;
+    const [portaProcess, peerProcess, baselineProcess] = await Promise.all([
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...portaArgs(START)], portaEnv(START_ENV, portaPort, portaBase, portaDb), /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), CLIENT_SECRET: peerClientSecret, REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
+      baselineStart && BASELINE ? start(portaArgs(baselineStart.START), portaEnv(baselineStart.START_ENV, baselinePort, baselineBase, baselineDb), /Porta is running/, BASELINE) : undefined,
     ]);
 
     const porta = portaServer(portaBase, await registerPortaClients(portaBase, adminToken, clientJwks), portaDb, portaProcess.pid);
@@ -547,8 +562,10 @@ async function main(): Promise<void> {
       },
     };
 
+    const baseline = baselineProcess ? portaServer(baselineBase, await registerPortaClients(baselineBase, adminToken, clientJwks), baselineDb, baselineProcess.pid, "porta-baseline") : undefined;
+
     const results: Record<string, Record<string, Figures>> = {};
-    const servers = [porta, peer];
+    const servers = baseline ? [porta, peer, baseline] : [porta, peer];
     const record = (scenario: string, server: Server, f: Figures, cpu?: CpuSnapshot) => {
       if (cpu) (cpuFigures[scenario] ??= {})[server.name] = cpu;
       results[scenario] ??= {};
@@ -564,7 +581,7 @@ async function main(): Promise<void> {
     let writes: Record<"private_key_jwt" | "client_secret_basic", Record<string, ReturnType<typeof perLogin>>> | undefined;
     if (SCENARIOS.has("writes")) {
       const N = 50;
-      const counts = async () => ({ porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)) });
+      const counts = async () => ({ porta: await rowsWritten(dbUrl(portaDb)), peer: await rowsWritten(dbUrl(peerDb)), baseline: baseline ? await rowsWritten(dbUrl(baselineDb)) : undefined });
       const logins = async (withSecret: boolean) => {
         for (const s of servers) await pool(N, 5, async () => {
           const { verifier, challenge } = pkce();
@@ -582,8 +599,8 @@ async function main(): Promise<void> {
       await logins(true);
       const after = await counts();
       writes = {
-        private_key_jwt: { porta: perLogin(before.porta, middle.porta, N), "oidc-provider": perLogin(before.peer, middle.peer, N) },
-        client_secret_basic: { porta: perLogin(middle.porta, after.porta, N), "oidc-provider": perLogin(middle.peer, after.peer, N) },
+        private_key_jwt: { porta: perLogin(before.porta, middle.porta, N), "oidc-provider": perLogin(before.peer, middle.peer, N), ...(before.baseline && middle.baseline ? { "porta-baseline": perLogin(before.baseline, middle.baseline, N) } : {}) },
+        client_secret_basic: { porta: perLogin(middle.porta, after.porta, N), "oidc-provider": perLogin(middle.peer, after.peer, N), ...(middle.baseline && after.baseline ? { "porta-baseline": perLogin(middle.baseline, after.baseline, N) } : {}) },
       };
     }
     if (SCENARIOS.has("discovery")) for (const s of servers) record("discovery", s, await cannon(`${s.base}${s.discoveryPath}`, {}));
@@ -654,7 +671,7 @@ async function main(): Promise<void> {
     const embedded = SCENARIOS.has("memory") ? await embeddedMemory(clientJwks) : undefined;
     // At rest: the load has ended and the collector had time to run.
     await new Promise((r) => setTimeout(r, 2000));
-    const memory = { porta: treeRssMb(porta.pid), "oidc-provider": treeRssMb(peer.pid) };
+    const memory = { porta: treeRssMb(porta.pid), "oidc-provider": treeRssMb(peer.pid), ...(baseline ? { "porta-baseline": treeRssMb(baseline.pid) } : {}) };
     const ceiling = await signRate();
 
     console.log("\nscenario            Porta req/s   peer req/s   Porta/peer   Porta p50/p99 ms   peer p50/p99 ms");
@@ -662,6 +679,14 @@ async function main(): Promise<void> {
       const a = r.porta!;
       const b = r["oidc-provider"]!;
       console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(12)} ${(a.rps / b.rps).toFixed(2).padStart(12)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(17)}`);
+    }
+    if (baseline) {
+      console.log("\nscenario            Porta req/s   baseline req/s   Porta/baseline   Porta p50/p99 ms   baseline p50/p99 ms");
+      for (const [scenario, r] of Object.entries(results)) {
+        const a = r.porta!;
+        const b = r["porta-baseline"]!;
+        console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(16)} ${(a.rps / b.rps).toFixed(2).padStart(15)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(21)}`);
+      }
     }
     for (const [name, steps] of Object.entries(stepFigures)) {
       console.log(`full_login steps, ${name}: ${Object.entries(steps).map(([step, f]) => `${step} p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`).join("; ")}`);
@@ -674,16 +699,17 @@ async function main(): Promise<void> {
     const rowText = (w: ReturnType<typeof perLogin>) => `${w.total.toFixed(1)} (inserted ${w.inserted.toFixed(1)}, updated ${w.updated.toFixed(1)}, deleted ${w.deleted.toFixed(1)})`;
     const tableText = (w: ReturnType<typeof perLogin>) => Object.entries(w.tables).sort((x, y) => y[1] - x[1]).map(([name, rows]) => `${name} ${rows.toFixed(2)}`).join(", ");
     for (const [auth, byServer] of Object.entries(writes ?? {})) {
-      console.log(`${auth === "private_key_jwt" ? "\n" : ""}rows written per login with ${auth} (incl. token): Porta ${rowText(byServer.porta!)}, oidc-provider ${rowText(byServer["oidc-provider"]!)}`);
+      console.log(`${auth === "private_key_jwt" ? "\n" : ""}rows written per login with ${auth} (incl. token): Porta ${rowText(byServer.porta!)}, oidc-provider ${rowText(byServer["oidc-provider"]!)}${byServer["porta-baseline"] ? `, baseline Porta ${rowText(byServer["porta-baseline"])}` : ""}`);
       console.log(`  Porta by table: ${tableText(byServer.porta!)}`);
     }
-    console.log(`memory at rest after the run (RSS of the process tree): Porta ${memory.porta.toFixed(0)} MB, oidc-provider ${memory["oidc-provider"].toFixed(0)} MB`);
+    console.log(`memory at rest after the run (RSS of the process tree): Porta ${memory.porta.toFixed(0)} MB, oidc-provider ${memory["oidc-provider"].toFixed(0)} MB${memory["porta-baseline"] !== undefined ? `, baseline Porta ${memory["porta-baseline"].toFixed(0)} MB` : ""}`);
     for (const [name, m] of Object.entries(embedded ?? {})) {
       console.log(`${name} (embedded database): ${m.restMb.toFixed(0)} MB at rest (30 s) after 100 logins, ${m.justAfterMb.toFixed(0)} MB 3 s after them; second start ready in ${m.secondStartS.toFixed(1)} s`);
     }
     const redemption = results.code_redemption?.porta;
     console.log(`jose RS256 sign rate (one core, the ceiling): ${ceiling.toFixed(0)}/s${redemption ? `; code redemption reaches ${((redemption.rps / ceiling) * 100).toFixed(0)}% of it` : ""}`);
-    if (!ALL_SCENARIOS.every((scenario) => SCENARIOS.has(scenario))) return; // a partial run does not replace the recorded figures
+    // A partial run, or one against a baseline, does not replace the recorded figures.
+    if (BASELINE || !ALL_SCENARIOS.every((scenario) => SCENARIOS.has(scenario))) return;
 
     const report = { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, stepLatencies: stepFigures, cpuMsPerRequest: cpuFigures, rowsWrittenPerLogin: writes, memoryMb: memory, embeddedStart: embedded, rs256SignRate: ceiling };
     writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
