@@ -11,10 +11,8 @@ import { prisma } from "../db/client";
 import { logger } from "../log";
 import { processCache } from "../process-cache";
 import { BUCKET_COUNT, bucketIndex } from "./duration-buckets";
-import type { EndedLogin } from "./ended-login";
+import type { EndedLogin } from "../login/login-state";
 import { utcDay } from "./utc-day";
-
-export type { EndedLogin } from "./ended-login";
 
 const FLUSH_INTERVAL_MS = 1000;
 
