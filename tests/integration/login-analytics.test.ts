@@ -1,9 +1,10 @@
 /**
- * The analytics aggregates (design.md §14): logins that end — browser (plain and PAR) and
- * decoupled, success, cancel, errors by code — and failed login webhooks are counted per tenant,
- * UTC day and eID as they end, and the page's query service reads them back: every day of the
- * range present, durations from the buckets, nothing of another tenant. The retention sweeper
- * removes days older than 400 days.
+ * The analytics aggregates of the dashboard's analytics page: logins that end — browser (plain
+ * and PAR) and decoupled, success, cancel, errors by code — and failed login webhooks are counted
+ * per tenant, UTC day and eID as they end, and the page's query service reads them back: every day
+ * of the range present, durations from the buckets, nothing of another tenant. A tenant's
+ * applications count into the same rows, and a batch the database refuses does not hold back the
+ * ones after it. The retention sweeper removes days older than 400 days.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUCKET_COUNT, bucketIndex } from "../../lib/analytics/duration-buckets";
