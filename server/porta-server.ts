@@ -5,7 +5,7 @@
  * its request id (path only: query strings can carry codes and state), and times every request
  * into porta_http_request_duration_seconds by its route's name (lib/ops/metrics.ts).
  *
- * Graceful shutdown (design.md §14) is `drain()`: readiness turns 503 at once, requests keep being
+ * Graceful shutdown is `drain()`: readiness turns 503 at once, requests keep being
  * served for the delay (answered with `Connection: close`, so clients reconnect elsewhere), then
  * the listener closes, idle connections close, and the requests in flight finish within a grace
  * period after which their connections are cut.
@@ -18,6 +18,7 @@ import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/clien
 import { logger } from "../lib/log";
 import { isDraining, startDraining } from "../lib/ops/drain-state";
 import { observeRequestDuration } from "../lib/ops/metrics";
+import { listenToEndedLogins } from "../lib/setup/listen-to-ended-logins";
 import { BodyTooLargeError, toWebRequest, writeDocument, writeWebResponse } from "./node-adapter";
 import { matchProtocolRoute, notFoundResponse, routeIssuerContext, runInIssuerContext, type RouteMatch } from "../lib/endpoints/protocol-routes";
 import { misdirectedResponse, publicUrlContextOf, type IssuerContext } from "../lib/tenants/issuer-context";
@@ -169,6 +170,8 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
 
   // Every request of this process passes here, so lib/ may read the socket address header.
   trustClientSocketHeader();
+  // The logins that end in this process reach the analytics and the metrics.
+  listenToEndedLogins();
   let received = 0;
   const server = createServer((req, res) => {
     received++;
@@ -192,7 +195,7 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const a: Answering = { req, res, routeName: route ? route.name : ui ? "next" : "not_found", requestId, path, started };
     let work: Promise<void> | undefined;
     if (route) {
-      // The issuer the Host names (design.md §13): PUBLIC_URL's (known at once, the common case),
+      // The issuer the Host names (one issuer per tenant domain): PUBLIC_URL's (known at once, the common case),
       // a tenant domain's (looked up), or none (421).
       const matched: MatchedRequest = { req, res, route, url, queryAt, origin, requestId, socketAddress };
       const known = route.anyHost ? null : publicUrlContextOf(req.headers.host);

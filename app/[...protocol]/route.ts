@@ -6,8 +6,13 @@
  * catch-all); a path the table does not know gets the table's 404.
  */
 import { serveProtocolRequest } from "@/lib/endpoints/protocol-routes";
+import { listenToEndedLogins } from "@/lib/setup/listen-to-ended-logins";
 
 export const dynamic = "force-dynamic";
+
+// Logins move only through the protocol routes: under Next's own server they end here, and the
+// analytics and the metrics hear of it (npm start's server registers the same listeners itself).
+listenToEndedLogins();
 
 /** Next passes `{ params: Promise<{ protocol: string[] }> }` here, and `Promise<{}>` from /login/callback. */
 interface Context {

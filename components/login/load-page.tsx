@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { loadLoginForBrowser } from "@/i18n/login-locale";
 import type { LoginPageData } from "@/lib/login/page-data";
 import { problemPathFor, stepPathFor } from "@/lib/login/step-paths";
-import type { LoginState } from "@/lib/login/transaction";
+import type { LoginState } from "@/lib/login/login-state";
 
 export type ReadyLogin = Extract<LoginPageData, { kind: "ok" }>;
 

@@ -1,47 +1,38 @@
 /**
- * Counts a login that ended in the tenant's daily aggregate (LoginDailyStat). A login adds 1 to
- * its (application, UTC day, eID, outcome, error code) key and to the bucket of its duration in
- * this process's buffer; the buffer goes to the database in one statement every second (and when
- * the page reads, and at shutdown), so the login itself writes no row for the analytics and
- * concurrent logins never queue on one aggregate row (design.md §10: the hot path's writes).
- * A process that dies loses at most its last second of counts: the aggregate is a picture, not
- * a ledger. A count whose flush fails is put back and tried again with the next one.
+ * Counts a login that ended in the tenant's daily aggregate (LoginDailyStat). It listens to the
+ * ended-login notice (lib/login/login-ended.ts): a login adds 1 to its (application, UTC day,
+ * eID, outcome, error code) key and to the bucket of its duration in this process's buffer. The
+ * buffer goes to the database every second (and when the page reads, and at shutdown), summed to
+ * each tenant's rows (login-stat-store.ts), so a login writes no row for the analytics and
+ * concurrent logins never queue on one aggregate row. A process that dies loses at most its last
+ * second of counts: the aggregate is a picture, not a ledger.
+ *
+ * A batch the database does not take is tried again with the next flushes, apart from the newer
+ * counts so that it never holds them back, and dropped after MAX_ATTEMPTS with one log line:
+ * a passing failure (a pool timeout under load, a failover) is over within seconds, while a batch
+ * refused for what it holds would be refused forever and grow the buffer.
  */
-import { prisma } from "../db/client";
 import { logger } from "../log";
+import type { EndedLogin } from "../login/login-state";
 import { processCache } from "../process-cache";
 import { BUCKET_COUNT, bucketIndex } from "./duration-buckets";
-import type { EndedLogin } from "./ended-login";
+import { addLoginCounts, type ApplicationCounts } from "./login-stat-store";
 import { utcDay } from "./utc-day";
 
-export type { EndedLogin } from "./ended-login";
-
 const FLUSH_INTERVAL_MS = 1000;
+/** Tries of one batch, the first included. */
+const MAX_ATTEMPTS = 3;
 
-interface Pending {
-  applicationId: string;
-  day: string;
-  acr: string;
-  outcome: EndedLogin["outcome"];
-  errorCode: string;
-  count: number;
-  buckets: number[];
+interface FailedBatch {
+  counts: ApplicationCounts[];
+  attempts: number;
 }
 
 /** Shared by the custom server's and the Next bundle's copy of lib/ (process-cache.ts). */
-const pending = () => processCache<string, Pending>("analytics-login-outcomes");
+const pending = () => processCache<string, ApplicationCounts>("analytics-login-outcomes");
+const retrying = () => processCache<"batches", FailedBatch[]>("analytics-login-retries");
 const flushing = () => processCache<"flush", Promise<void>>("analytics-login-flush");
 const timers = () => processCache<"timer", NodeJS.Timeout>("analytics-login-timer");
-
-/** One row per key: the application's tenant is found in the same statement. */
-const UPSERT = `
-INSERT INTO "LoginDailyStat" ("tenantId", day, acr, outcome, "errorCode", count, "durationBuckets")
-SELECT a."tenantId", p.day::date, p.acr, p.outcome::"LoginOutcome", p."errorCode", p.count, p.buckets::int[]
-FROM jsonb_to_recordset($1::jsonb) AS p("applicationId" uuid, day text, acr text, outcome text, "errorCode" text, count int, buckets text)
-JOIN "Application" a ON a.id = p."applicationId"
-ON CONFLICT ("tenantId", day, acr, outcome, "errorCode") DO UPDATE SET
-  count = "LoginDailyStat".count + EXCLUDED.count,
-  "durationBuckets" = ARRAY(SELECT o + n FROM unnest("LoginDailyStat"."durationBuckets", EXCLUDED."durationBuckets") AS t(o, n))`;
 
 /** Adds an ended login to this process's buffer (no I/O). */
 export function recordLoginOutcome(login: EndedLogin): void {
@@ -65,28 +56,28 @@ export function recordLoginOutcome(login: EndedLogin): void {
   }
 }
 
-function merge(into: Map<string, Pending>, key: string, entry: Pending): void {
-  const held = into.get(key);
-  if (!held) {
-    into.set(key, entry);
-    return;
+async function writeBatch(batch: FailedBatch): Promise<void> {
+  try {
+    await addLoginCounts(batch.counts);
+  } catch (error) {
+    batch.attempts += 1;
+    if (batch.attempts < MAX_ATTEMPTS) {
+      retrying().set("batches", [...(retrying().get("batches") ?? []), batch]);
+      return;
+    }
+    const logins = batch.counts.reduce((sum, c) => sum + c.count, 0);
+    logger.error({ err: error, logins, attempts: batch.attempts }, "could not write the login analytics: these counts are dropped");
   }
-  held.count += entry.count;
-  for (const [i, n] of entry.buckets.entries()) held.buckets[i]! += n;
 }
 
 async function writeBuffered(): Promise<void> {
   const buffer = pending();
-  if (buffer.size === 0) return;
-  const batch = new Map(buffer);
+  const fresh = [...buffer.values()];
   buffer.clear();
-  const rows = [...batch.values()].map(({ buckets, ...row }) => ({ ...row, buckets: `{${buckets.join(",")}}` }));
-  try {
-    await (await prisma()).$executeRawUnsafe(UPSERT, JSON.stringify(rows));
-  } catch (error) {
-    for (const [key, entry] of batch) merge(buffer, key, entry);
-    logger.error({ err: error, keys: batch.size }, "could not write the login analytics; they are kept for the next try");
-  }
+  const failed = retrying().get("batches") ?? [];
+  retrying().delete("batches");
+  if (fresh.length > 0) await writeBatch({ counts: fresh, attempts: 0 });
+  for (const batch of failed) await writeBatch(batch);
 }
 
 /** Writes this process's buffered counts (one flush at a time; callers share a running one). */

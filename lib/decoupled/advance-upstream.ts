@@ -1,5 +1,5 @@
 /**
- * Moves a production decoupled login on by asking its eID (design.md §15), as the relying party's
+ * Moves a production decoupled login on by asking its eID, as the relying party's
  * polls (poll.ts) and, in ping mode, Porta's own driver (drive-ping.ts) call for it.
  *
  * At most one check runs per login per the connector's interval, across instances: a check is
@@ -15,7 +15,7 @@ import { methodOrThrow } from "../eid/catalogue";
 import { EidFailure } from "../eid/connector";
 import type { DecoupledConnector, DecoupledView } from "../eid/decoupled-connector";
 import { logger } from "../log";
-import { TransactionConflictError } from "../login/transaction";
+import { TransactionConflictError } from "../login/login-state";
 import { OAuthError } from "../oauth/errors";
 import { completeDecoupled, failDecoupled } from "./complete-decoupled";
 import { decoupledRequestOf } from "./request";

@@ -1,5 +1,5 @@
 /**
- * CIBA ping mode in production tenants (CIBA Core §10.2, design.md §15): the client waits for
+ * CIBA ping mode in production tenants (CIBA Core §10.2): the client waits for
  * Porta's ping instead of polling, so Porta asks the eID itself, every check interval, until the
  * login ends (then the client is pinged, complete-decoupled.ts) or expires (ping, expired_token).
  * The loop runs in the instance that accepted the request; the checks it makes are the polls'
@@ -7,7 +7,7 @@
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { logger } from "../log";
-import { findTransaction } from "../login/transaction";
+import { findTransaction } from "../login/login-store";
 import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
 import { notifyClient } from "./notify-client";

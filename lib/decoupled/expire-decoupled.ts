@@ -5,7 +5,8 @@
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import type { LoginTransaction } from "../db/generated/client";
-import { transition, TransactionConflictError } from "../login/transaction";
+import { TransactionConflictError } from "../login/login-state";
+import { transition } from "../login/transaction";
 import { cancelUpstream } from "./advance-upstream";
 
 /** True when this call expired the login (false: another request moved it first). */

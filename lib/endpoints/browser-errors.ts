@@ -17,7 +17,8 @@ import { inEndpointLocale, pageLocale } from "../http/page-locale";
 import type { Locale } from "../i18n/locales";
 import { logger } from "../log";
 import { failLogin } from "../login/fail-login";
-import { requestOf, TransactionConflictError, type LoginTransaction } from "../login/transaction";
+import { TransactionConflictError, type LoginTransaction } from "../login/login-state";
+import { requestOf } from "../login/transaction";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { AuthorizationRequestError } from "../oauth/authorization/validate-request";
 import { OAuthError } from "../oauth/errors";
@@ -77,7 +78,8 @@ export function browserErrorResponse(endpoint: string, exchange: BrowserExchange
     if (!login) return page(exchange, error.code, undefined, error.description, error.status === 413 || error.status >= 500 ? error.status : 400);
     if (error.code === "invalid_request" && !(error instanceof EidFailure)) return page(exchange, "invalid_request", "badRequest", error.description);
     if (error instanceof EidFailure) {
-      // The relying party gets a fixed description; what upstream said is only logged (design.md §12).
+      // The relying party gets a fixed description; what upstream said is only logged (it may
+      // carry an eID's internals, or a person's data).
       const line = { err: error.cause ?? error, reason: error.reason, detail: error.detail, endpoint, reqId: exchange.request.headers.get("x-request-id") ?? undefined };
       if (error.code === "server_error") logger.warn(line, "eID step failed");
       else logger.info(line, "eID step refused");

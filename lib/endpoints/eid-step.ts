@@ -10,9 +10,10 @@ import { EidFailure } from "../eid/connector";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { PageProblem } from "../http/error-page";
 import { logger } from "../log";
-import { findByConnectorRef, finishEidStep, pollEidStep, stepRequestOf } from "../login/eid-step";
+import { finishEidStep, pollEidStep, stepRequestOf } from "../login/eid-step";
 import { stepPathFor } from "../login/step-paths";
-import { findBrowserTransaction, TransactionConflictError } from "../login/transaction";
+import { TransactionConflictError } from "../login/login-state";
+import { findBrowserTransaction, findByConnectorRef } from "../login/login-store";
 import { OAuthError } from "../oauth/errors";
 import { withBrowserErrors } from "./browser-errors";
 
@@ -33,7 +34,8 @@ export function eidCallback(request: Request): Promise<Response> {
     if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
       throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
     }
-    // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+    // A login of a tenant not served on this issuer is not in progress here: a tenant's logins
+    // run only on its own issuer.
     const client = await findServedApplicationById(tx.applicationId);
     if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
     exchange.login = tx;
@@ -47,7 +49,8 @@ function json(body: unknown, status = 200): Response {
 
 export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
   const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+  // A login of a tenant not served on this issuer is not in progress here: a tenant's logins run
+  // only on its own issuer.
   const client = tx && (await findServedApplicationById(tx.applicationId));
   if (!tx || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
   if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });

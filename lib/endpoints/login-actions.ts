@@ -16,7 +16,9 @@ import { cancelEidStep, finishEidStep, stepRequestOf } from "../login/eid-step";
 import { cancelLogin } from "../login/fail-login";
 import { selectMethod } from "../login/start-browser-login";
 import { stepPathFor } from "../login/step-paths";
-import { findBrowserTransaction, requestOf, transition, type LoginState, type LoginTransaction } from "../login/transaction";
+import type { LoginState, LoginTransaction } from "../login/login-state";
+import { findBrowserTransaction } from "../login/login-store";
+import { requestOf, transition } from "../login/transaction";
 import { withBrowserErrors } from "./browser-errors";
 
 export type LoginAction = "select" | "authenticate" | "consent" | "cancel" | "back";
@@ -59,7 +61,7 @@ export function loginAction(request: Request, transactionId: string, action: Log
     const form = await readForm(request);
     const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
     const client = tx && (await findApplicationById(tx.applicationId));
-    // A login belongs to its tenant's issuer: on another domain it is unknown (design.md §13).
+    // A login belongs to its tenant's issuer: on another domain it is unknown.
     if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
       throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
     }

@@ -9,13 +9,15 @@ import { methodNameIn } from "../eid/family-text";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { isProblemKey, renderErrorPage } from "../http/error-page";
 import { pageLocale } from "../http/page-locale";
-import { findBrowserTransaction, requestOf } from "../login/transaction";
+import { findBrowserTransaction } from "../login/login-store";
+import { requestOf } from "../login/transaction";
 
 export async function showLoginProblem(request: Request, transactionId: string): Promise<Response> {
   const asked = new URL(request.url).searchParams.get("p");
   const problem = isProblemKey(asked) ? asked : "badRequest";
   const found = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  // Another tenant's login lends this page nothing, not even its language (design.md §13).
+  // Another tenant's login lends this page nothing, not even its language: tenants learn nothing
+  // of each other's logins.
   const tx = found && (await findServedApplicationById(found.applicationId)) ? found : null;
   const method = tx?.acr ? findEidMethod(tx.acr) : undefined;
   const locale = pageLocale(request, tx ? requestOf(tx).uiLocales : []);

@@ -1,5 +1,6 @@
 /**
- * GET /login/resume/{token}: the browser's return from a webhook's 303 page (spec 3, design.md §7).
+ * GET /login/resume/{token}: the browser's return from a login webhook's 303 page (README, "Login
+ * webhooks").
  * Usable once, within 15 minutes, and only by the browser that started the login.
  */
 import { findServedApplicationById } from "../clients/find-application";
@@ -9,7 +10,8 @@ import { PageProblem } from "../http/error-page";
 import { currentIssuer } from "../http/request-issuer";
 import { logger } from "../log";
 import { resumeAfterWebhookRedirect } from "../login/post-auth-webhook";
-import { findPausedTransaction, TransactionConflictError } from "../login/transaction";
+import { TransactionConflictError } from "../login/login-state";
+import { findPausedTransaction } from "../login/login-store";
 import { OAuthError } from "../oauth/errors";
 import { withBrowserErrors } from "./browser-errors";
 

@@ -7,7 +7,7 @@ import { PageProblem } from "../http/error-page";
 import { readForm } from "../http/read-body";
 import { isSameOrigin } from "../http/same-origin";
 import { seeOther } from "../http/see-other";
-import { TransactionConflictError } from "../login/transaction";
+import { TransactionConflictError } from "../login/login-state";
 import { withBrowserErrors } from "./browser-errors";
 
 export function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {

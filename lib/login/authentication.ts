@@ -2,7 +2,7 @@
 import type { Prisma } from "../db/generated/client";
 import { OAuthError } from "../oauth/errors";
 import { openLoginClaims, sealLoginClaims } from "../privacy/personal-data";
-import type { LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
 
 export interface Authentication {
   subject: string;
@@ -24,7 +24,7 @@ export function authenticationChanges(loginId: string, auth: Authentication): Pr
 }
 
 /** The authentication stored on a login that is past its eID step (webhook resume, consent). */
-export function authenticationOf(tx: LoginTransaction): Authentication {
-  if (!tx.subject || !tx.acr || !tx.authTime || !tx.sessionId) throw new OAuthError("server_error", "The login has no authentication yet");
-  return { subject: tx.subject, acr: tx.acr, authTime: tx.authTime, sessionId: tx.sessionId, claims: openLoginClaims(tx.id, tx.sealedClaims) };
+export function authenticationOf(login: LoginTransaction): Authentication {
+  if (!login.subject || !login.acr || !login.authTime || !login.sessionId) throw new OAuthError("server_error", "The login has no authentication yet");
+  return { subject: login.subject, acr: login.acr, authTime: login.authTime, sessionId: login.sessionId, claims: openLoginClaims(login.id, login.sealedClaims) };
 }

@@ -16,11 +16,12 @@ import { identityClaims } from "./identity-claims";
 import { runPostAuthWebhook } from "./post-auth-webhook";
 import { NewSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
 import { subjectFor } from "./subject";
-import { requestOf, type LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
+import { requestOf } from "./transaction";
 
 /** The eID step succeeded: start an SSO session, then continue (webhook, consent or tokens). */
-export async function completeEid(tx: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
-  const request = requestOf(tx);
+export async function completeEid(login: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
+  const request = requestOf(login);
   const method = findEidMethod(result.acr);
   if (!method) throw new OAuthError("server_error", "The eID returned an unknown method");
   const authTime = new Date();
@@ -40,19 +41,19 @@ export async function completeEid(tx: LoginTransaction, client: ApplicationRecor
     sessionId: session.id,
     claims: identityClaims(client, result, request.scopes, authTime),
   };
-  return continueAuthenticated(tx, client, auth, cookies, session);
+  return continueAuthenticated(login, client, auth, cookies, session);
 }
 
 /** `session`: the SSO session just started, not yet written (its cookie is in `cookies`). */
-export async function continueAuthenticated(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
-  if (requestOf(tx).prompt.includes("consent_revoke")) {
+export async function continueAuthenticated(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+  if (requestOf(login).prompt.includes("consent_revoke")) {
     await session?.store();
     await revokeConsent(client.id, auth.subject);
-    return confirmConsentRevoked(tx, client, cookies);
+    return confirmConsentRevoked(login, client, cookies);
   }
   if (client.webhook) {
     await session?.store();
-    return runPostAuthWebhook(tx, client, client.webhook, auth, cookies);
+    return runPostAuthWebhook(login, client, client.webhook, auth, cookies);
   }
-  return askConsentOrIssue(tx, client, auth, cookies, session);
+  return askConsentOrIssue(login, client, auth, cookies, session);
 }

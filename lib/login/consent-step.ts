@@ -1,5 +1,5 @@
 /**
- * Consent (design.md §5.3): asked when the application requires it and the person has not yet
+ * Consent: asked when the application requires it and the person has not yet
  * agreed to these scopes, or when `prompt=consent`; `prompt=consent_revoke` withdraws it.
  */
 import type { ApplicationRecord } from "../clients/application-record";
@@ -12,37 +12,38 @@ import { failLogin } from "./fail-login";
 import { issueResponse } from "./issue-response";
 import type { NewSession } from "./sessions";
 import { stepPathFor } from "./step-paths";
-import { requestOf, transition, type LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
+import { requestOf, transition } from "./transaction";
 
 /**
  * After the webhooks: the consent page when it is needed, otherwise the response. `session`: a
  * new SSO session not yet written, whose cookie is in `cookies`.
  */
-export async function askConsentOrIssue(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
-  const request = requestOf(tx);
+export async function askConsentOrIssue(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+  const request = requestOf(login);
   const consentAsked = request.prompt.includes("consent");
   const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
-  if (!needsConsent) return issueResponse(tx, client, auth, cookies, session);
+  if (!needsConsent) return issueResponse(login, client, auth, cookies, session);
   await session?.store();
   if (request.prompt.includes("none")) {
-    return failLogin(tx, new OAuthError("consent_required", "prompt=none was requested, but the user has not consented"), cookies);
+    return failLogin(login, new OAuthError("consent_required", "prompt=none was requested, but the user has not consented"), cookies);
   }
-  const moved = await transition(tx, "consent", authenticationChanges(tx.id, auth));
+  const moved = await transition(login, "consent", authenticationChanges(login.id, auth));
   return seeOther(stepPathFor(moved), { "Set-Cookie": cookies });
 }
 
 /** The consent page's answer. */
-export async function decideConsent(tx: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
-  if (!accepted) return failLogin(tx, new OAuthError("access_denied", "The user declined to share the requested information"), [], true);
-  const auth = authenticationOf(tx);
-  await grantConsent(client.id, auth.subject, requestOf(tx).scopes);
-  return issueResponse(tx, client, auth, []);
+export async function decideConsent(login: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
+  if (!accepted) return failLogin(login, new OAuthError("access_denied", "The user declined to share the requested information"), [], true);
+  const auth = authenticationOf(login);
+  await grantConsent(client.id, auth.subject, requestOf(login).scopes);
+  return issueResponse(login, client, auth, []);
 }
 
 /** prompt=consent_revoke: the consent is gone; say so, then continue to the app with access_denied. */
-export async function confirmConsentRevoked(tx: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
-  const request = requestOf(tx);
-  await transition(tx, "failed", { error: "access_denied", errorDescription: "The user revoked consent" }, { returning: false });
+export async function confirmConsentRevoked(login: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
+  const request = requestOf(login);
+  await transition(login, "failed", { error: "access_denied", errorDescription: "The user revoked consent" }, { returning: false });
   return authorizationResponse({
     redirectUri: request.redirectUri,
     mode: request.responseMode,

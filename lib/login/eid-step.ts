@@ -7,8 +7,6 @@
 import type { ApplicationRecord } from "../clients/application-record";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import { hashToken } from "../crypto/hash";
-import { prisma } from "../db/client";
-import type { LoginTransaction } from "../db/generated/client";
 import { methodOrThrow } from "../eid/catalogue";
 import type { ConnectorLogin, EidConnector } from "../eid/connector";
 import { connectorFor } from "../eid/connectors";
@@ -21,7 +19,9 @@ import { pageLocale } from "../http/page-locale";
 import { completeEid } from "./complete-eid";
 import { failLogin } from "./fail-login";
 import { stepPathFor } from "./step-paths";
-import { requestOf, TransactionConflictError } from "./transaction";
+import { TransactionConflictError, type LoginTransaction } from "./login-state";
+import { saveConnectorState } from "./login-store";
+import { requestOf } from "./transaction";
 
 /** What the browser request tells a connector: the page language and the person's address. */
 export interface StepRequest {
@@ -29,50 +29,43 @@ export interface StepRequest {
   endUserIp: string;
 }
 
-function sealContext(tx: LoginTransaction): string {
-  return `login-connector:${tx.id}`;
+function sealContext(login: LoginTransaction): string {
+  return `login-connector:${login.id}`;
 }
 
-function stateOf(tx: LoginTransaction): Record<string, unknown> | null {
-  if (!tx.connectorState) return null;
-  return JSON.parse(decryptAtRest(tx.connectorState, sealContext(tx))) as Record<string, unknown>;
+function stateOf(login: LoginTransaction): Record<string, unknown> | null {
+  if (!login.connectorState) return null;
+  return JSON.parse(decryptAtRest(login.connectorState, sealContext(login))) as Record<string, unknown>;
 }
 
 /** The language and address of the browser request that drives an eID step. */
-export function stepRequestOf(request: Request, tx: LoginTransaction): StepRequest {
-  return { locale: pageLocale(request, requestOf(tx).uiLocales), endUserIp: clientIpOf(request) };
+export function stepRequestOf(request: Request, login: LoginTransaction): StepRequest {
+  return { locale: pageLocale(request, requestOf(login).uiLocales), endUserIp: clientIpOf(request) };
 }
 
-async function resolve(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<{ connector: EidConnector; login: ConnectorLogin }> {
-  const method = methodOrThrow(tx.acr ?? "");
+async function resolve(login: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<{ connector: EidConnector; eidLogin: ConnectorLogin }> {
+  const method = methodOrThrow(login.acr ?? "");
   const connector = await connectorFor(client.tenant, method);
-  const login: ConnectorLogin = {
-    transactionId: tx.id,
+  const eidLogin: ConnectorLogin = {
+    transactionId: login.id,
     tenantId: client.tenantId,
     acr: method.acr,
     method,
-    loginHint: requestOf(tx).loginHint,
+    loginHint: requestOf(login).loginHint,
     locale: step.locale,
     endUserIp: step.endUserIp,
     // The issuer the browser is on (PUBLIC_URL or the tenant's domain): upstream eIDs send it back there.
     issuer: currentIssuer(),
-    state: stateOf(tx),
+    state: stateOf(login),
   };
-  return { connector, login };
+  return { connector, eidLogin };
 }
 
 /** Stores the connector's state without moving the login (conditional on its version). */
-async function saveState(tx: LoginTransaction, state: Record<string, unknown> | null, ref?: string): Promise<LoginTransaction> {
-  const rows = await (await prisma()).loginTransaction.updateManyAndReturn({
-    where: { id: tx.id, state: tx.state, version: tx.version },
-    data: {
-      connectorState: state ? encryptAtRest(JSON.stringify(state), sealContext(tx)) : null,
-      ...(ref !== undefined ? { connectorRef: hashToken(ref) } : {}),
-      version: { increment: 1 },
-    },
-  });
-  const saved = rows[0];
-  if (!saved) throw new TransactionConflictError(`login ${tx.id} changed while its eID step was saved`);
+async function saveState(login: LoginTransaction, state: Record<string, unknown> | null, ref?: string): Promise<LoginTransaction> {
+  const sealed = state ? encryptAtRest(JSON.stringify(state), sealContext(login)) : null;
+  const saved = await saveConnectorState(login, sealed, ref !== undefined ? hashToken(ref) : undefined);
+  if (!saved) throw new TransactionConflictError(`login ${login.id} changed while its eID step was saved`);
   return saved;
 }
 
@@ -81,16 +74,16 @@ async function saveState(tx: LoginTransaction, state: Record<string, unknown> | 
  * answered at once (the mock eID). `cookies` are set on the answer (the browser-binding cookie of
  * a login begun at authorize).
  */
-export async function startEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest, cookies: string[] = []): Promise<Response> {
-  const { connector, login } = await resolve(tx, client, step);
-  const outcome = await connector.start(login);
-  if (outcome.kind === "complete") return completeEid(tx, client, outcome.result, cookies);
+export async function startEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, cookies: string[] = []): Promise<Response> {
+  const { connector, eidLogin } = await resolve(login, client, step);
+  const outcome = await connector.start(eidLogin);
+  if (outcome.kind === "complete") return completeEid(login, client, outcome.result, cookies);
   if (outcome.kind === "redirect") {
-    await saveState(tx, outcome.state, outcome.ref);
+    await saveState(login, outcome.state, outcome.ref);
     return seeOther(outcome.location, { "Set-Cookie": cookies });
   }
-  if (outcome.state) await saveState(tx, outcome.state);
-  return seeOther(stepPathFor(tx), { "Set-Cookie": cookies });
+  if (outcome.state) await saveState(login, outcome.state);
+  return seeOther(stepPathFor(login), { "Set-Cookie": cookies });
 }
 
 export type PollAnswer =
@@ -99,47 +92,41 @@ export type PollAnswer =
   | { status: "failed"; reason: string; hintCode?: string };
 
 /** One poll from the eID page (app-based eIDs). */
-export async function pollEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest, query: URLSearchParams): Promise<PollAnswer> {
-  const { connector, login } = await resolve(tx, client, step);
+export async function pollEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, query: URLSearchParams): Promise<PollAnswer> {
+  const { connector, eidLogin } = await resolve(login, client, step);
   if (!connector.poll) throw new OAuthError("invalid_request", "This eID does not report progress");
-  const outcome = await connector.poll(login, query);
+  const outcome = await connector.poll(eidLogin, query);
   switch (outcome.kind) {
     case "pending":
-      if (outcome.state) await saveState(tx, outcome.state);
+      if (outcome.state) await saveState(login, outcome.state);
       return { status: "pending", hintCode: outcome.hintCode, qrData: outcome.qrData, autoStartToken: outcome.autoStartToken };
     case "complete":
-      await saveState(tx, outcome.state);
+      await saveState(login, outcome.state);
       return { status: "complete" };
     case "failed":
-      await saveState(tx, outcome.state);
+      await saveState(login, outcome.state);
       return { status: "failed", reason: outcome.failure.reason, hintCode: typeof outcome.state.hintCode === "string" ? outcome.state.hintCode : undefined };
   }
 }
 
 /** The browser came back (callback query or Porta's form): complete the eID step or fail the login. */
-export async function finishEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest, input: URLSearchParams): Promise<Response> {
-  const { connector, login } = await resolve(tx, client, step);
-  const result = await connector.finish(login, input);
-  const method = methodOrThrow(tx.acr ?? "");
+export async function finishEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, input: URLSearchParams): Promise<Response> {
+  const { connector, eidLogin } = await resolve(login, client, step);
+  const result = await connector.finish(eidLogin, input);
+  const method = methodOrThrow(login.acr ?? "");
   if (result.acr !== method.acr && methodOrThrow(result.acr).family !== method.family) {
-    return failLogin(tx, new OAuthError("server_error", "The eID answered for another method"));
+    return failLogin(login, new OAuthError("server_error", "The eID answered for another method"));
   }
-  return completeEid(tx, client, result);
+  return completeEid(login, client, result);
 }
 
 /** The person gave up: let the eID release the order (best effort), then end the login. */
-export async function cancelEidStep(tx: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<void> {
-  if (tx.state !== "eid_authenticating" || !tx.connectorState) return;
+export async function cancelEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<void> {
+  if (login.state !== "eid_authenticating" || !login.connectorState) return;
   try {
-    const { connector, login } = await resolve(tx, client, step);
-    await connector.cancel?.(login);
+    const { connector, eidLogin } = await resolve(login, client, step);
+    await connector.cancel?.(eidLogin);
   } catch {
     // The login ends either way; the eID's order then expires on its own.
   }
-}
-
-/** The login a redirect-based eID's callback belongs to, by its `state`. */
-export async function findByConnectorRef(ref: string): Promise<LoginTransaction | null> {
-  if (!ref || ref.length > 512) return null;
-  return (await prisma()).loginTransaction.findUnique({ where: { connectorRef: hashToken(ref) } });
 }

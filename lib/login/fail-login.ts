@@ -2,27 +2,29 @@
 import { EidFailure } from "../eid/connector";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
-import { findTransaction, requestOf, transition, TransactionConflictError, type LoginTransaction } from "./transaction";
+import { TransactionConflictError, type LoginTransaction } from "./login-state";
+import { findTransaction } from "./login-store";
+import { requestOf, transition } from "./transaction";
 
-function isFinished(tx: LoginTransaction): boolean {
-  return tx.state === "failed" || tx.state === "completed";
+function isFinished(login: LoginTransaction): boolean {
+  return login.state === "failed" || login.state === "completed";
 }
 
 /**
- * Returns `error` to the relying party's verified redirect_uri and ends the login. `tx` may be a
+ * Returns `error` to the relying party's verified redirect_uri and ends the login. `login` may be a
  * step behind (an error after the step moved it): the login is then read again, once; a login
  * that another request finished meanwhile stays as it ended (TransactionConflictError).
  * `isCancel`: the person cancelled or declined (by default: the eID says they cancelled).
  */
-export async function failLogin(tx: LoginTransaction, error: OAuthError, cookies: string[] = [], isCancel = error instanceof EidFailure && error.reason === "cancelled"): Promise<Response> {
-  const request = requestOf(tx);
+export async function failLogin(login: LoginTransaction, error: OAuthError, cookies: string[] = [], isCancel = error instanceof EidFailure && error.reason === "cancelled"): Promise<Response> {
+  const request = requestOf(login);
   const changes = { error: error.code, errorDescription: error.description.slice(0, 500) };
-  if (!isFinished(tx)) {
+  if (!isFinished(login)) {
     try {
-      await transition(tx, "failed", changes, { returning: false, isCancel });
+      await transition(login, "failed", changes, { returning: false, isCancel });
     } catch (conflict) {
       if (!(conflict instanceof TransactionConflictError)) throw conflict;
-      const current = await findTransaction(tx.id);
+      const current = await findTransaction(login.id);
       if (!current || isFinished(current)) throw conflict;
       await transition(current, "failed", changes, { returning: false, isCancel });
     }
@@ -35,6 +37,6 @@ export async function failLogin(tx: LoginTransaction, error: OAuthError, cookies
   });
 }
 
-export function cancelLogin(tx: LoginTransaction): Promise<Response> {
-  return failLogin(tx, new OAuthError("access_denied", "The user cancelled the login"), [], true);
+export function cancelLogin(login: LoginTransaction): Promise<Response> {
+  return failLogin(login, new OAuthError("access_denied", "The user cancelled the login"), [], true);
 }

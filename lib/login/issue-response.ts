@@ -14,7 +14,8 @@ import { OAuthError } from "../oauth/errors";
 import { idTokenClaimsFor, issueIdToken } from "../oauth/id-token";
 import { authenticationChanges, type Authentication } from "./authentication";
 import type { NewSession } from "./sessions";
-import { requestOf, transition, type LoginTransaction, type TransactionChanges } from "./transaction";
+import type { LoginChanges, LoginTransaction } from "./login-state";
+import { requestOf, transition } from "./transaction";
 
 export const CODE_LIFETIME_S = 60;
 
@@ -31,10 +32,10 @@ async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.Tra
  * `cookies`) is inserted by the same statement (a pushed request is consumed in the same
  * database transaction; the session is then written just before).
  */
-export async function issueResponse(tx: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
-  const request = requestOf(tx);
+export async function issueResponse(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+  const request = requestOf(login);
   const params: Record<string, string | undefined> = { state: request.state };
-  const changes: TransactionChanges = authenticationChanges(tx.id, auth);
+  const changes: LoginChanges = authenticationChanges(login.id, auth);
   if (request.responseType === "code") {
     const code = randomToken(32);
     changes.codeHash = hashToken(code);
@@ -47,10 +48,10 @@ export async function issueResponse(tx: LoginTransaction, client: ApplicationRec
     await session?.store();
     await (await prisma()).$transaction(async (t) => {
       await consumePushedRequest(request, t);
-      await transition(tx, "completed", changes, { db: t, returning: false });
+      await transition(login, "completed", changes, { db: t, returning: false });
     });
   } else {
-    await transition(tx, "completed", changes, { returning: false, session });
+    await transition(login, "completed", changes, { returning: false, session });
   }
   if (request.responseType !== "code") params.id_token = await issueIdToken(client, idTokenClaimsFor(auth, request.nonce));
   return authorizationResponse({

@@ -2,7 +2,9 @@
 import type { ApplicationRecord } from "../clients/application-record";
 import { findServedApplicationById } from "../clients/find-application";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
-import { findBrowserTransaction, requestOf, type LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
+import { findBrowserTransaction } from "./login-store";
+import { requestOf } from "./transaction";
 
 export type LoginPageData =
   | { kind: "ok"; tx: LoginTransaction; client: ApplicationRecord; request: AuthorizationRequest }
@@ -10,10 +12,10 @@ export type LoginPageData =
   | { kind: "finished" };
 
 export async function loadLoginPage(transactionId: string, browserToken: string | undefined): Promise<LoginPageData> {
-  const tx = await findBrowserTransaction(transactionId, browserToken);
-  if (!tx) return { kind: "missing" };
-  if (tx.state === "completed" || tx.state === "failed") return { kind: "finished" };
-  const client = await findServedApplicationById(tx.applicationId);
+  const login = await findBrowserTransaction(transactionId, browserToken);
+  if (!login) return { kind: "missing" };
+  if (login.state === "completed" || login.state === "failed") return { kind: "finished" };
+  const client = await findServedApplicationById(login.applicationId);
   if (!client) return { kind: "missing" };
-  return { kind: "ok", tx, client, request: requestOf(tx) };
+  return { kind: "ok", tx: login, client, request: requestOf(login) };
 }

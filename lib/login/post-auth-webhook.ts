@@ -1,5 +1,5 @@
 /**
- * The post-auth webhook (spec 3, design.md §7): 204 or claims → continue; abort → access_denied;
+ * The post-auth webhook (README, "Login webhooks"): 204 or claims → continue; abort → access_denied;
  * 303 → pause until the browser returns to resumeUrl; any failure → server_error, no token.
  */
 import type { ApplicationRecord } from "../clients/application-record";
@@ -15,9 +15,10 @@ import { POST_AUTH_EVENT, POST_AUTH_RESUME_EVENT, type PostAuthEvent, type PostA
 import { authenticationChanges, authenticationOf, type Authentication } from "./authentication";
 import { askConsentOrIssue } from "./consent-step";
 import { failLogin } from "./fail-login";
-import { requestOf, transition, type LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
+import { requestOf, transition } from "./transaction";
 
-/** How long a login waits for the browser to come back from a webhook's 303 (design.md §7). */
+/** How long a login waits for the browser to come back from a webhook's 303 page. */
 export const RESUME_WINDOW_S = 15 * 60;
 
 function webhookFailed(): OAuthError {
@@ -25,7 +26,7 @@ function webhookFailed(): OAuthError {
 }
 
 export async function runPostAuthWebhook(
-  tx: LoginTransaction,
+  login: LoginTransaction,
   client: ApplicationRecord,
   webhook: WebhookExtension,
   auth: Authentication,
@@ -33,8 +34,8 @@ export async function runPostAuthWebhook(
 ): Promise<Response> {
   const conversationId = randomHex128();
   const resumeToken = randomToken(32);
-  const moved = await transition(tx, "webhook_post_auth", {
-    ...authenticationChanges(tx.id, auth),
+  const moved = await transition(login, "webhook_post_auth", {
+    ...authenticationChanges(login.id, auth),
     conversationId,
     resumeTokenHash: hashToken(resumeToken),
     resumeExpiresAt: new Date(Date.now() + RESUME_WINDOW_S * 1000),
@@ -46,7 +47,7 @@ export async function runPostAuthWebhook(
     user: { ...auth.claims, sub: auth.subject },
     resumeUrl: `${currentIssuer()}/login/resume/${resumeToken}`,
   };
-  const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook }, event, { allowRedirect: tx.kind === "browser" });
+  const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook }, event, { allowRedirect: login.kind === "browser" });
   switch (outcome.kind) {
     case "continue": {
       const claims = outcome.operations ? applyClaimsOperations(auth.claims, outcome.operations) : auth.claims;
@@ -71,11 +72,11 @@ export async function runPostAuthWebhook(
  * The browser came back to resumeUrl (only the browser that started the login, once, within
  * 15 minutes): send post-auth-resume and continue as its answer says (no 303 here).
  */
-export async function resumeAfterWebhookRedirect(tx: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
-  if (!tx.resumeExpiresAt || tx.resumeExpiresAt <= new Date()) {
-    return failLogin(tx, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
+export async function resumeAfterWebhookRedirect(login: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
+  if (!login.resumeExpiresAt || login.resumeExpiresAt <= new Date()) {
+    return failLogin(login, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
   }
-  const moved = await transition(tx, "webhook_resume", { resumeTokenHash: null });
+  const moved = await transition(login, "webhook_resume", { resumeTokenHash: null });
   if (!client.webhook || !moved.conversationId) return failLogin(moved, webhookFailed());
   const event: PostAuthResumeEvent = {
     event: POST_AUTH_RESUME_EVENT,

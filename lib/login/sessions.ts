@@ -1,16 +1,16 @@
 /**
  * Browser sessions (SSO): created after a completed eID login, reused only for an eID method the
- * request allows and within max_age (design.md §5.3). The cookie holds a random token; the
- * database holds its hash.
+ * request allows, within max_age, and never with prompt=login (OpenID Connect Core §3.1.2.1).
+ * The cookie holds a random token; the database holds its hash.
  */
 import { randomUUID } from "node:crypto";
 import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
-import { db, prisma } from "../db/client";
-import { utcParam } from "../db/sql";
+import { prisma } from "../db/client";
 import type { BrowserSession } from "../db/generated/client";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { sealSessionIdentity } from "../privacy/personal-data";
+import { insertSession, type PendingSession, type SessionRow } from "./login-store";
 
 export const SESSION_LIFETIME_S = 8 * 60 * 60;
 
@@ -41,59 +41,43 @@ export function newSessionToken(): string {
   return randomToken(32);
 }
 
-const SESSION_COLUMNS = `id, "sessionHash", "tenantId", subject, acr, "sealedIdentity", "authTime", "expiresAt", "createdAt"`;
-
-/** The session's values, the parameters numbered from `first`. */
-function sessionValues(first: number): string {
-  const p = (i: number) => `$${first + i}`;
-  return `${p(0)}::uuid, ${p(1)}, ${p(2)}::uuid, ${p(3)}, ${p(4)}, ${p(5)}, ${utcParam(p(6))}, ${utcParam(p(7))}, ${utcParam(p(8))}`;
-}
-
-const INSERT_SESSION_SQL = `INSERT INTO "BrowserSession" (${SESSION_COLUMNS}) VALUES (${sessionValues(1)})`;
-
 /**
- * A new SSO session (`token` names it in the cookie). It is written once: with the login's
- * completion when the login completes at once (`insertAfter`, one statement), otherwise by
- * `store` before its cookie goes out with any other answer. (Plain SQL: one per login, on the
- * login's path.)
+ * A new SSO session (`token` names it in the cookie). It is written once: by the login's
+ * completion when the login completes at once (the login store inserts it in the completing
+ * statement, only if the move happens), otherwise by `store` before its cookie goes out with any
+ * other answer.
  */
-export class NewSession {
+export class NewSession implements PendingSession {
   readonly id = randomUUID();
-  private readonly params: unknown[];
+  private readonly row: SessionRow;
   private written = false;
 
   constructor(token: string, tenantId: string, identity: SessionIdentity) {
     const now = Date.now();
-    this.params = [
-      this.id,
-      hashToken(token),
+    this.row = {
+      id: this.id,
+      sessionHash: hashToken(token),
       tenantId,
-      identity.subject,
-      identity.acr,
-      sealSessionIdentity(this.id, identity.identity),
-      identity.authTime.toISOString(),
-      new Date(now + SESSION_LIFETIME_S * 1000).toISOString(),
-      new Date(now).toISOString(),
-    ];
+      subject: identity.subject,
+      acr: identity.acr,
+      sealedIdentity: sealSessionIdentity(this.id, identity.identity),
+      authTime: identity.authTime,
+      expiresAt: new Date(now + SESSION_LIFETIME_S * 1000),
+      createdAt: new Date(now),
+    };
+  }
+
+  /** The row to write, handed over once: whoever takes it writes it. */
+  take(): SessionRow | undefined {
+    if (this.written) return undefined;
+    this.written = true;
+    return this.row;
   }
 
   /** Inserts the session, unless it is written already. */
   async store(): Promise<void> {
-    if (this.written) return;
-    this.written = true;
-    await (await db()).query(INSERT_SESSION_SQL, this.params);
-  }
-
-  /**
-   * The insert as a data-modifying CTE of a statement with `params` so far, inserting only if
-   * the statement's CTE `moved` returned a row (the login's completion); its parameters are
-   * appended to `params`.
-   */
-  insertAfter(moved: string, params: unknown[]): string {
-    this.written = true;
-    const first = params.length + 1;
-    params.push(...this.params);
-    return `INSERT INTO "BrowserSession" (${SESSION_COLUMNS}) SELECT ${sessionValues(first)} WHERE EXISTS (SELECT 1 FROM ${moved})`;
+    const row = this.take();
+    if (row) await insertSession(row);
   }
 }
 
@@ -105,8 +89,4 @@ export async function endSession(token: string | undefined): Promise<BrowserSess
     data: { endedAt: new Date(), sealedIdentity: null },
   });
   return ended[0] ?? null;
-}
-
-export async function endSessionById(id: string): Promise<void> {
-  await (await prisma()).browserSession.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date(), sealedIdentity: null } });
 }

@@ -18,7 +18,8 @@ import { failLogin } from "./fail-login";
 import { identityClaims } from "./identity-claims";
 import { findActiveSession, isReusable } from "./sessions";
 import { stepPathFor } from "./step-paths";
-import { createTransaction, requestOf, transition, type LoginTransaction } from "./transaction";
+import type { LoginTransaction } from "./login-state";
+import { createTransaction, requestOf, transition } from "./transaction";
 
 const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
@@ -44,7 +45,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
   const reusable = session && isReusable(session, request) ? session : null;
   const onlyMethod = request.acrValues.length === 1 ? request.acrValues[0]! : undefined;
 
-  const tx = await createTransaction({
+  const login = await createTransaction({
     applicationId: client.id,
     kind: "browser",
     state: onlyMethod && !reusable ? "eid_authenticating" : "started",
@@ -52,10 +53,10 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
     browserToken,
     acr: onlyMethod,
   });
-  browser.onStarted?.(tx);
+  browser.onStarted?.(login);
 
   if (request.prompt.includes("none") && !reusable) {
-    return failLogin(tx, new OAuthError("login_required", "prompt=none was requested, but the user has no usable login session"), cookies);
+    return failLogin(login, new OAuthError("login_required", "prompt=none was requested, but the user has no usable login session"), cookies);
   }
   if (reusable) {
     const identity = openSessionIdentity(reusable.id, reusable.sealedIdentity) as unknown as EidResult;
@@ -66,16 +67,16 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
       sessionId: reusable.id,
       claims: identityClaims(client, identity, request.scopes, reusable.authTime),
     };
-    return continueAuthenticated(tx, client, auth, cookies);
+    return continueAuthenticated(login, client, auth, cookies);
   }
-  if (onlyMethod) return startEidStep(tx, client, browser.step, cookies);
-  const moved = await transition(tx, "eid_selection");
+  if (onlyMethod) return startEidStep(login, client, browser.step, cookies);
+  const moved = await transition(login, "eid_selection");
   return seeOther(stepPathFor(moved), { "Set-Cookie": cookies });
 }
 
 /** The person picked an eID on the selection screen: its step begins. */
-export async function selectMethod(tx: LoginTransaction, client: ApplicationRecord, acr: string, step: StepRequest): Promise<Response> {
-  if (!requestOf(tx).acrValues.includes(acr)) throw new OAuthError("invalid_request", "That eID is not offered for this login");
-  const moved = await transition(tx, "eid_authenticating", { acr });
+export async function selectMethod(login: LoginTransaction, client: ApplicationRecord, acr: string, step: StepRequest): Promise<Response> {
+  if (!requestOf(login).acrValues.includes(acr)) throw new OAuthError("invalid_request", "That eID is not offered for this login");
+  const moved = await transition(login, "eid_authenticating", { acr });
   return startEidStep(moved, client, step);
 }

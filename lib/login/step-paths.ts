@@ -3,7 +3,7 @@
  * `/eid` for every connector that uses Porta's own page (simulators, BankID); a redirect-based
  * eID has already sent the browser to its provider when the login enters that state.
  */
-import type { LoginState, LoginTransaction } from "./transaction";
+import type { LoginState, LoginTransaction } from "./login-state";
 
 const PAGE_OF_STATE: Partial<Record<LoginState, string>> = {
   eid_selection: "",
@@ -11,8 +11,8 @@ const PAGE_OF_STATE: Partial<Record<LoginState, string>> = {
   consent: "/consent",
 };
 
-export function stepPathFor(tx: Pick<LoginTransaction, "id" | "state">): string {
-  return `/login/${tx.id}${PAGE_OF_STATE[tx.state] ?? ""}`;
+export function stepPathFor(login: Pick<LoginTransaction, "id" | "state">): string {
+  return `/login/${login.id}${PAGE_OF_STATE[login.state] ?? ""}`;
 }
 
 /** The error page of a hosted login page that cannot be shown (lib/endpoints/login-problem.ts). */

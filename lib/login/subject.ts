@@ -4,8 +4,8 @@ import { subjectSecretOf } from "../tenants/subject-secret";
 
 /**
  * `sub`: a stable UUID per (tenant, identity scheme, person) — the same person gets the same
- * `sub` in every application of a tenant, and unrelated ones in other tenants (design.md §5.4).
- * An HMAC-SHA256 under the tenant's secret (design.md §12): without that secret nobody can link a
+ * `sub` in every application of a tenant, and unrelated ones in other tenants.
+ * An HMAC-SHA256 under the tenant's secret: without that secret nobody can link a
  * `sub` to a national id, where a plain hash of a personnummer is reversed by trying them all.
  * Derived, not stored, so it needs no lookup; the secret is sealed under PORTA_SECRET.
  */

@@ -1,13 +1,14 @@
 /**
- * porta_logins_total for a login that ended (lib/login/transaction.ts counts each once, as its
- * final move succeeds; browser and decoupled logins alike). The outcome is the analytics' own
- * (lib/analytics/record-login-outcome.ts): one classification of success, cancel and error.
+ * porta_logins_total for a login that ended: it listens to the ended-login notice
+ * (lib/login/login-ended.ts), which a login's final move sends once, browser and decoupled logins
+ * alike. The outcome is the state machine's (lib/login/login-state.ts), the same the analytics
+ * count: one classification of success, cancel and error.
  *
  * The tenant label comes from the application record this process has just used for the login
  * (findApplicationById's cache): no await on the login's path; on a cache miss the count lands
  * when the record has loaded.
  */
-import type { EndedLogin } from "../analytics/record-login-outcome";
+import type { EndedLogin } from "../login/login-state";
 import { findApplicationById } from "../clients/find-application";
 import { isKnownAcr } from "../eid/catalogue";
 import { countLogin } from "./metrics";

@@ -1,11 +1,12 @@
 /**
- * The analytics aggregates (design.md §14): logins that end — browser (plain and PAR) and
- * decoupled, success, cancel, errors by code — and failed login webhooks are counted per tenant,
- * UTC day and eID as they end, and the page's query service reads them back: every day of the
- * range present, durations from the buckets, nothing of another tenant. The retention sweeper
- * removes days older than 400 days.
+ * The analytics aggregates of the dashboard's analytics page: logins that end — browser (plain
+ * and PAR) and decoupled, success, cancel, errors by code — and failed login webhooks are counted
+ * per tenant, UTC day and eID as they end, and the page's query service reads them back: every day
+ * of the range present, durations from the buckets, nothing of another tenant. A tenant's
+ * applications count into the same rows, and a batch the database refuses does not hold back the
+ * ones after it. The retention sweeper removes days older than 400 days.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUCKET_COUNT, bucketIndex } from "../../lib/analytics/duration-buckets";
 import { getTenantAnalytics } from "../../lib/analytics/get-tenant-analytics";
 import { flushLoginOutcomes, recordLoginOutcome } from "../../lib/analytics/record-login-outcome";
@@ -13,6 +14,7 @@ import { utcDay } from "../../lib/analytics/utc-day";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { hashToken } from "../../lib/crypto/hash";
 import { db, prisma } from "../../lib/db/client";
+import { logger } from "../../lib/log";
 import { ANALYTICS_DAYS, sweepOnce } from "../../lib/retention/sweep";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { TestBrowser } from "../support/browser";
@@ -155,7 +157,7 @@ describe("logins counted as they end", () => {
     expect(row.durationBuckets.reduce((a, b) => a + b, 0)).toBe(25);
   });
 
-  it("an unknown application counts nothing (the statement finds no tenant)", async () => {
+  it("an unknown application counts nothing (it has no tenant)", async () => {
     await flushLoginOutcomes();
     const before = await (await prisma()).loginDailyStat.count();
     recordLoginOutcome({ loginId: "x", applicationId: "00000000-0000-4000-8000-000000000000", acr: MITID, outcome: "success", errorCode: null, startedAt: new Date() });
@@ -179,5 +181,66 @@ describe("logins counted as they end", () => {
     expect(days).not.toContain(utcDay(old));
     expect(days).toContain(utcDay(kept));
     expect(await p.webhookFailureDailyStat.count({ where: { tenantId, day: { lt: new Date(`${utcDay(kept)}T00:00:00Z`) } } })).toBe(0);
+  });
+});
+
+describe("one tenant's applications counted together", () => {
+  /** The tenant's row of today for the mock eID's successes, as the charts read it. */
+  async function todaysMockSuccesses(tenantId: string): Promise<number> {
+    const data = await getTenantAnalytics({ tenantId });
+    expect(data.outcomes.cancel + data.outcomes.error).toBe(0);
+    return data.loginsPerDay.at(-1)!.byAcr[MOCK] ?? 0;
+  }
+
+  async function twoApplications(name: string): Promise<{ tenantId: string; rps: RegisteredClient[]; ids: string[] }> {
+    const tenant = await createTenant({ name, environment: "test" }, null, SYSTEM_ACTOR);
+    const rps = [await registerClient(porta, { tenant_id: tenant.id }), await registerClient(porta, { tenant_id: tenant.id })];
+    const ids = await Promise.all(rps.map(async (rp) => (await (await prisma()).application.findUniqueOrThrow({ where: { clientId: rp.client_id } })).id));
+    return { tenantId: tenant.id, rps, ids };
+  }
+
+  it("logins through two applications at once reach the tenant's charts", async () => {
+    const { tenantId, rps } = await twoApplications("Analytics Two Apps Bank");
+    // Mock-eID logins answer at once: they all end within one flush of the counts.
+    const logins = Array.from({ length: 6 }, (_, k) => new TestBrowser(porta.issuer).get(authorizePath(rps[k % 2]!, { acr_values: MOCK, state: `t${k}` })));
+    for (const [k, hop] of (await Promise.all(logins)).entries()) expectCode(hop, porta, `t${k}`);
+    const data = await getTenantAnalytics({ tenantId });
+    expect(data.outcomes).toEqual({ success: 6, cancel: 0, error: 0 });
+    expect(data.loginsPerDay.at(-1)).toMatchObject({ total: 6, byAcr: { [MOCK]: 6 } });
+    expect(data.duration.count).toBe(6);
+  });
+
+  it("endings of both applications in one batch land in the tenant's one row per day, eID and outcome", async () => {
+    const { tenantId, ids } = await twoApplications("Analytics One Batch Bank");
+    const startedAt = new Date(Date.now() - 2_000);
+    for (const applicationId of [...ids, ...ids, ids[0]!]) recordLoginOutcome({ loginId: "b", applicationId, acr: MOCK, outcome: "success", errorCode: null, startedAt });
+    await flushLoginOutcomes();
+    expect(await todaysMockSuccesses(tenantId)).toBe(5);
+    const row = await (await prisma()).loginDailyStat.findFirstOrThrow({ where: { tenantId, acr: MOCK } });
+    expect(row.durationBuckets.reduce((a, b) => a + b, 0)).toBe(5);
+  });
+
+  it("a batch the database refuses is retried a few times, then dropped and logged once; the counts after it are written", async () => {
+    const { tenantId, ids } = await twoApplications("Analytics Refused Batch Bank");
+    const logged = vi.spyOn(logger, "error");
+    try {
+      // A NUL character: PostgreSQL refuses it in any text, so this batch can never be written.
+      recordLoginOutcome({ loginId: "x", applicationId: ids[0]!, acr: "urn:bad\u0000acr", outcome: "success", errorCode: null, startedAt: new Date() });
+      await flushLoginOutcomes();
+      recordLoginOutcome({ loginId: "y", applicationId: ids[1]!, acr: MOCK, outcome: "success", errorCode: null, startedAt: new Date() });
+      await flushLoginOutcomes();
+      expect(await todaysMockSuccesses(tenantId)).toBe(1);
+      const drops = () => logged.mock.calls.filter(([, message]) => typeof message === "string" && message.startsWith("could not write the login analytics"));
+      for (let k = 0; k < 5; k++) await flushLoginOutcomes();
+      expect(drops()).toHaveLength(1);
+      expect(drops()[0]![0]).toMatchObject({ logins: 1, attempts: 3 });
+      // Nothing of it is left to try: later flushes write, and log, nothing more.
+      recordLoginOutcome({ loginId: "z", applicationId: ids[0]!, acr: MOCK, outcome: "success", errorCode: null, startedAt: new Date() });
+      await flushLoginOutcomes();
+      expect(await todaysMockSuccesses(tenantId)).toBe(2);
+      expect(drops()).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
