@@ -2,15 +2,17 @@
  * Counters in fixed windows (failures, or new logins), kept in the database (the `RateLimit` table through
  * rate-limiter-flexible's Prisma store) so that every instance sees the same counts.
  *
- * A limit is checked with a read before the guarded work (`secondsBlocked`) and counted only when
- * that work fails (`countFailure`): a successful request writes nothing. The count is one
- * `INSERT … ON CONFLICT DO UPDATE SET points = points + 1`, so concurrent failures all count.
+ * A limit is checked with a read (`secondsBlocked`, or `blockedCountersSql` inside a statement of
+ * the request's own) and counted only when the guarded work fails (`countFailure`): a successful
+ * request writes nothing. The count is one `INSERT … ON CONFLICT DO UPDATE SET points = points + 1`,
+ * so concurrent failures all count.
  * Keys are hashed: what they are made of (client_ids, emails) may be long or personal.
  */
 import { createHash, randomInt } from "node:crypto";
 import { RateLimiterPrisma } from "rate-limiter-flexible";
 import { db, prisma } from "../db/client";
 import { epochMs, utcParam } from "../db/sql";
+import { defineStatement, type Param } from "../db/statement";
 import type { PrismaClient } from "../db/generated/client";
 
 export interface FailureLimit {
@@ -70,18 +72,26 @@ export interface BlockedRow extends Record<string, unknown> {
   expireMs: number | null;
 }
 
+/** The parameters of blockedCountersSql. */
+export type BlockedCountersParam = "limitKeys" | "limitFailures" | "limitNow";
+
 /**
- * SQL selecting the counters among `keysParam` (text[]) that are at or over their limit
- * (`failuresParam`, int[], in the same order) at `nowParam` (an ISO string), as BlockedRows. A
- * statement of the caller's may hold it as a CTE (DeferredClientBlock); null arrays select none.
+ * SQL selecting, as BlockedRows, the counters among `limitKeys` (text[]) that are at or over their
+ * limit (`limitFailures`, int[], in the same order) at `limitNow` (an ISO string); null arrays
+ * select none. A statement that reads the counters with its own work holds it as a CTE `blocked`.
  */
-export function blockedCountersSql(keysParam: string, failuresParam: string, nowParam: string): string {
+export function blockedCountersSql(param: Param<BlockedCountersParam>): string {
   return `SELECT r.key, r.points, ${epochMs("r.expire")} AS "expireMs"
-    FROM "RateLimit" r JOIN unnest(${keysParam}::text[], ${failuresParam}::int[]) AS c(key, failures) ON r.key = c.key
-   WHERE r.points >= c.failures AND (r.expire IS NULL OR r.expire > ${utcParam(nowParam)})`;
+    FROM "RateLimit" r JOIN unnest(${param("limitKeys")}::text[], ${param("limitFailures")}::int[]) AS c(key, failures) ON r.key = c.key
+   WHERE r.points >= c.failures AND (r.expire IS NULL OR r.expire > ${utcParam(param("limitNow"))})`;
 }
 
-const BLOCKED_SQL = blockedCountersSql("$1", "$2", "$3");
+/** The values of blockedCountersSql's parameters: `counters` read at `now`, or none. */
+export function blockedCountersValues(counters: CounterKeys | undefined, now: number): Record<BlockedCountersParam, unknown> {
+  return { limitKeys: counters?.keys ?? null, limitFailures: counters?.failures ?? null, limitNow: new Date(now).toISOString() };
+}
+
+const BLOCKED = defineStatement<BlockedCountersParam>((param) => blockedCountersSql(param));
 
 /** A statement's output column: the rows of its CTE `blocked` (blockedCountersSql) as JSON. */
 export const BLOCKED_ROWS_JSON = `(SELECT coalesce(json_agg(blocked), '[]'::json) FROM blocked)`;
@@ -114,9 +124,8 @@ export function secondsLeft({ counters, keys }: CounterKeys, blocked: readonly B
  */
 export async function secondsBlocked(counters: CounterKeys): Promise<number> {
   const now = Date.now();
-  // Plain SQL, not the ORM: this read precedes client authentication wherever no statement of the
-  // request's own holds it.
-  const rows = await (await db()).query<BlockedRow>(BLOCKED_SQL, [counters.keys, counters.failures, new Date(now).toISOString()]);
+  // Plain SQL, not the ORM: one query for all the counters, on a path every attempt takes.
+  const rows = await (await db()).query<BlockedRow>(BLOCKED.text, BLOCKED.values(blockedCountersValues(counters, now)));
   return secondsLeft(counters, rows, now);
 }
 

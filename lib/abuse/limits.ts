@@ -1,14 +1,14 @@
 /**
- * Porta's abuse limits (design.md §12), counted per client IP (lib/http/client-ip.ts) in the
- * database, so they hold across instances:
+ * Porta's abuse limits, counted per client IP (lib/http/client-ip.ts) in the database, so they
+ * hold across instances:
  *
  * - client authentication (token, PAR, CIBA, headless, registration management): from the 21st
  *   failure of one (client_id, IP) pair in 60 s, and from the 101st failure of one IP over all
  *   clients in 60 s, that pair or IP gets 429 whatever its credentials, so a right guess reads
  *   like a wrong one. Other pairs go on: knowing a client_id does not let anyone lock its owner
- *   out. An unknown client_id counts for the IP (and for a pair nobody uses). On the hot paths
- *   (PAR, code redemption) the check is one more condition of the request's own statement
- *   (DeferredClientBlock), and every other way out of the request checks before it answers;
+ *   out. An unknown client_id counts for the IP (and for a pair nobody uses). Client
+ *   authentication names the counters (`clientLimits`); the request reads them with the rest of
+ *   what it still owes (lib/oauth/token/pending-checks.ts) and `refuseIfBlocked` answers;
  * - dashboard sign-in: 10 failures per (email, IP) and 100 per IP in 15 minutes. There is no
  *   account-wide lockout, which anyone could trigger for any admin; a refused attempt skips the
  *   password hash;
@@ -25,72 +25,35 @@ export const CLIENT_IP_LIMIT: FailureLimit = { name: "client-auth-ip", failures:
 export const SIGN_IN_PAIR_LIMIT: FailureLimit = { name: "sign-in-pair", failures: 10, windowSeconds: 15 * MINUTE };
 export const SIGN_IN_IP_LIMIT: FailureLimit = { name: "sign-in-ip", failures: 100, windowSeconds: 15 * MINUTE };
 
-function clientCounters(clientId: string | undefined, ip: string): Counter[] {
-  return clientId ? [[CLIENT_PAIR_LIMIT, clientId, ip], [CLIENT_IP_LIMIT, ip]] : [[CLIENT_IP_LIMIT, ip]];
+/** The counters a client authentication is limited by: its (client_id, IP) pair and its IP. */
+export interface ClientLimits {
+  /** The client_id the request claims, if it names one. */
+  readonly clientId: string | undefined;
+  readonly ip: string;
+  readonly counters: CounterKeys;
 }
 
-function clientBlocked(wait: number): OAuthError {
-  return new OAuthError("invalid_client", "Too many failed client authentications: try again later", {
-    status: 429,
-    headers: { "Retry-After": String(wait) },
-  });
-}
-
-/** Throws 429 invalid_client (with Retry-After) while the pair or the IP is over its limit. */
-export async function refuseBlockedClient(clientId: string | undefined, ip: string): Promise<void> {
-  const wait = await secondsBlocked(counterKeys(clientCounters(clientId, ip)));
-  if (wait > 0) throw clientBlocked(wait);
+export function clientLimits(clientId: string | undefined, ip: string): ClientLimits {
+  const counters: Counter[] = clientId ? [[CLIENT_PAIR_LIMIT, clientId, ip], [CLIENT_IP_LIMIT, ip]] : [[CLIENT_IP_LIMIT, ip]];
+  return { clientId, ip, counters: counterKeys(counters) };
 }
 
 /**
- * A client's abuse-limit check left to the request's own statement, saving the read's round trip
- * on the hot paths. The statement holds blockedCountersSql over `counters` as a CTE, writes
- * nothing when it selects a row, and hands the rows to `settle`. Every way out of the request that
- * does not reach the statement goes through `refuseIfBlocked` first (withClientBlockCheck), so a
- * blocked client still gets 429 whatever its credentials or its request: a right guess reads
- * like a wrong one.
+ * Throws 429 invalid_client (with Retry-After) when the counters read as exhausted (`blocked`,
+ * rows of blockedCountersSql over `limits.counters`) are any of this client's.
  */
-export class DeferredClientBlock {
-  readonly counters: CounterKeys;
-  private settled = false;
-
-  constructor(clientId: string | undefined, ip: string) {
-    this.counters = counterKeys(clientCounters(clientId, ip));
-  }
-
-  /** The statement read `blocked` (its blockedCountersSql rows): 429 if there is any. */
-  settle(blocked: readonly BlockedRow[]): void {
-    this.settled = true;
-    const wait = secondsLeft(this.counters, blocked, Date.now());
-    if (wait > 0) throw clientBlocked(wait);
-  }
-
-  /** Checks now, unless the statement did: 429 while blocked. */
-  async refuseIfBlocked(): Promise<void> {
-    if (this.settled) return;
-    this.settled = true;
-    const wait = await secondsBlocked(this.counters);
-    if (wait > 0) throw clientBlocked(wait);
+export function refuseIfBlocked(limits: ClientLimits, blocked: readonly BlockedRow[]): void {
+  const wait = secondsLeft(limits.counters, blocked, Date.now());
+  if (wait > 0) {
+    throw new OAuthError("invalid_client", "Too many failed client authentications: try again later", {
+      status: 429,
+      headers: { "Retry-After": String(wait) },
+    });
   }
 }
 
-/** The parameters of blockedCountersSql for `check`; without one, null arrays that select nothing. */
-export function blockCheckParams(check: DeferredClientBlock | undefined): [string[] | null, number[] | null] {
-  return check ? [check.counters.keys, check.counters.failures] : [null, null];
-}
-
-/** Runs `body`; if it fails before its statement settled `check`, a blocked client gets 429 instead. */
-export async function withClientBlockCheck<T>(check: DeferredClientBlock | undefined, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    await check?.refuseIfBlocked();
-    throw error;
-  }
-}
-
-export function countClientFailure(clientId: string | undefined, ip: string): Promise<void> {
-  return countFailure(clientCounters(clientId, ip));
+export function countClientFailure(limits: ClientLimits): Promise<void> {
+  return countFailure(limits.counters.counters);
 }
 
 function signInCounters(email: string, ip: string): Counter[] {

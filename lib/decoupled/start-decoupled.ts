@@ -1,10 +1,13 @@
 /**
- * POST /ciba/bc-authorize (OpenID CIBA Core 1.0 §7) and POST /headless/authorize (design.md §6b).
- * The client authenticates as at the token endpoint (CIBA Core §7.1); the parameters pass the
- * authorization check pipeline (lib/oauth/authorization/pipeline.ts); then the login transaction
- * starts in eid_authenticating, keyed by the hash of the request id it answers (CIBA Core §7.3).
- * In a production tenant the eID's order is begun first (design.md §15, upstream.ts), so a
- * request the eID refuses creates no login; test tenants answer on the simulated devices.
+ * POST /ciba/bc-authorize (OpenID CIBA Core 1.0 §7) and POST /headless/authorize (the same
+ * request for a relying party that drives its own UI from the `acr_data` it is answered).
+ * The client authenticates as at the token endpoint (CIBA Core §7.1), and what that still owes
+ * (the abuse-limit read, the assertion's jti) is settled before anything else: a blocked client or
+ * a replayed assertion starts nothing. The parameters pass the authorization check pipeline
+ * (lib/oauth/authorization/pipeline.ts); then the login transaction starts in eid_authenticating,
+ * keyed by the hash of the request id it answers (CIBA Core §7.3). In a production tenant the eID's
+ * order is begun first (upstream.ts), so a request the eID refuses creates no login; test tenants
+ * answer on the simulated devices.
  */
 import { randomUUID } from "node:crypto";
 import type { ApplicationRecord } from "../clients/application-record";
@@ -22,7 +25,7 @@ import { logger } from "../log";
 import type { DecoupledAuthorizationRequest } from "../oauth/authorization/request";
 import { validateDecoupledRequest } from "../oauth/authorization/validate-decoupled-request";
 import { authenticateClient } from "../oauth/token/client-authentication";
-import { verifyClientAssertion } from "../oauth/token/verify-client-assertion";
+import { settleAfterFailure, settlePendingChecks } from "../oauth/token/pending-checks";
 import { sealLoginRequestPart } from "../privacy/personal-data";
 import { acrData } from "./acr-data";
 import { driveUntilSettled } from "./drive-ping";
@@ -83,7 +86,17 @@ async function startUpstream(client: ApplicationRecord, validated: DecoupledAuth
 
 export async function startDecoupled(request: Request, kind: DecoupledKind): Promise<DecoupledStart> {
   const form = await readForm(request);
-  const client = await authenticateClient(request, form, verifyClientAssertion);
+  const { client, pending } = await authenticateClient(request, form);
+  try {
+    // Before anything else: a blocked client or a replayed assertion starts nothing.
+    await settlePendingChecks(pending);
+    return await startLogin(request, kind, form, client);
+  } catch (error) {
+    throw await settleAfterFailure(pending, error);
+  }
+}
+
+async function startLogin(request: Request, kind: DecoupledKind, form: Map<string, string>, client: ApplicationRecord): Promise<DecoupledStart> {
   const params = new Map([...form].filter(([name]) => !AUTH_PARAMS.has(name)));
   const validated = await validateDecoupledRequest(kind, client, params);
 

@@ -3,7 +3,7 @@
  * POST /oauth2/register              Bearer admin token (initial access token)
  * GET|PUT|DELETE /oauth2/register/{client_id}   Bearer registration_access_token
  */
-import { countClientFailure, refuseBlockedClient } from "../abuse/limits";
+import { clientLimits, countClientFailure } from "../abuse/limits";
 import { authenticateAdminToken, bearerToken, missingBearer } from "../admin/authenticate-admin-token";
 import type { Actor } from "../audit/record-audit";
 import { createApplication } from "../clients/create-application";
@@ -15,6 +15,7 @@ import { clientIpOf } from "../http/client-ip";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readJsonObject } from "../http/read-body";
 import { invalidToken } from "../oauth/errors";
+import { pendingChecks, settlePendingChecks } from "../oauth/token/pending-checks";
 import { invalidMetadata } from "../clients/client-metadata-error";
 import { currentIssuerContext, isServedTenant } from "../tenants/issuer-context";
 
@@ -36,8 +37,9 @@ export function registerClient(request: Request): Promise<Response> {
 }
 
 /**
- * Registration on a tenant domain creates the client in that tenant (design.md §13): another
- * tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own domain, is refused.
+ * Registration on a tenant domain creates the client in that tenant (each tenant domain is an
+ * issuer of its own): another tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own
+ * domain, is refused.
  */
 async function registrationInTenantOfIssuer(body: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>> {
   const context = currentIssuerContext();
@@ -55,15 +57,16 @@ async function registrationInTenantOfIssuer(body: Record<string, unknown>, actor
 async function authorizeConfiguration(request: Request, clientId: string) {
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) throw missingBearer("The registration access token is required: Authorization: Bearer <token>");
-  // Abuse limits (lib/abuse/limits.ts): the registration access token authenticates the client.
-  const ip = clientIpOf(request);
-  await refuseBlockedClient(clientId, ip);
+  // Abuse limits (lib/abuse/limits.ts): the registration access token authenticates the client,
+  // so a blocked pair or IP gets 429 before the token is looked at, and a wrong one is counted.
+  const limits = clientLimits(clientId, clientIpOf(request));
+  await settlePendingChecks(pendingChecks(limits));
   const found = await findByRegistrationToken(clientId, token);
-  // Another issuer's client is unknown here (design.md §13).
+  // Another issuer's client is unknown here: each tenant domain is an issuer of its own.
   const application = found && (await isServedTenant(found.tenantId)) ? found : null;
   // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
   if (!application) {
-    await countClientFailure(clientId, ip);
+    await countClientFailure(limits);
     throw invalidToken("The registration access token is not valid for this client");
   }
   const actor: Actor = { type: "registration_token", id: application.clientId, tenantId: application.tenantId };

@@ -2,17 +2,16 @@
  * The token endpoint, POST (RFC 6749 §3.2, §5): form-encoded, client authentication, then the grant.
  * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
  */
-import { withClientBlockCheck, type DeferredClientBlock } from "../abuse/limits";
+import type { ApplicationRecord } from "../clients/application-record";
 import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { redeemAuthorizationCode } from "../oauth/token/grant-authorization-code";
-import { recordAssertionJti, verifyClientAssertion } from "../oauth/token/verify-client-assertion";
-import type { JtiUse } from "../oauth/jti-store";
+import type { TokenResponse } from "../oauth/token/issue-login-tokens";
+import { settleAfterFailure, type PendingChecks } from "../oauth/token/pending-checks";
 import { GRANT_TYPE_ALIASES, GRANT_TYPES } from "../clients/schemas";
 import { pollDecoupled } from "../decoupled/poll";
-import { CIBA_GRANTS, HEADLESS_GRANTS } from "../decoupled/request";
 import { countTokenRequest } from "../ops/metrics";
 
 const COUNTED_GRANTS: ReadonlySet<string> = new Set(Object.values(GRANT_TYPES));
@@ -41,34 +40,29 @@ export function token(request: Request): Promise<Response> {
   });
 }
 
+/**
+ * A grant's handler. Each settles what client authentication still owes (`pending`) in the
+ * statement that issues its tokens, or before any other answer it gives.
+ */
+type GrantHandler = (client: ApplicationRecord, form: Map<string, string>, pending: PendingChecks) => Promise<TokenResponse>;
+
+/** The grants, by their standard name (aliases resolve through GRANT_TYPE_ALIASES). */
+const GRANTS: ReadonlyMap<string, GrantHandler> = new Map<string, GrantHandler>([
+  [GRANT_TYPES.authorizationCode, redeemAuthorizationCode],
+  [GRANT_TYPES.ciba, (client, form, pending) => pollDecoupled(client, "ciba", form, pending)],
+  [GRANT_TYPES.headless, (client, form, pending) => pollDecoupled(client, "headless", form, pending)],
+]);
+
 async function grant(request: Request, form: Map<string, string>, grantType: string | undefined): Promise<Response> {
   if (!grantType) throw invalidRequest("grant_type is required");
-  // The grants that redeem a login's code record the assertion's jti together with its access
-  // token (one commit); any other outcome records it before answering.
-  const decoupledKind = CIBA_GRANTS.includes(grantType) ? "ciba" : HEADLESS_GRANTS.includes(grantType) ? "headless" : undefined;
-  let jti: JtiUse | undefined;
-  const deferJti = grantType === "authorization_code" || decoupledKind ? (use: JtiUse) => void (jti = use) : undefined;
-  // The code redemption's statement also holds the client's abuse-limit check (one round trip).
-  let block: DeferredClientBlock | undefined;
-  const deferBlock = grantType === "authorization_code" ? (check: DeferredClientBlock) => void (block = check) : undefined;
-  const client = await authenticateClient(request, form, (c, assertion, clientId) => verifyClientAssertion(c, assertion, clientId, { deferJti }), deferBlock);
-  switch (grantType) {
-    case "authorization_code":
-      return withClientBlockCheck(block, async () => {
-        if (!client.grantTypes.includes(GRANT_TYPES.authorizationCode)) {
-          await recordAssertionJti(jti);
-          throw new OAuthError("unauthorized_client", "This application is not registered for the authorization_code grant");
-        }
-        return jsonResponse(await redeemAuthorizationCode(client, form, jti, block), 200, NO_STORE);
-      });
-    default: {
-      if (!decoupledKind) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
-      const registered = decoupledKind === "ciba" ? GRANT_TYPES.ciba : GRANT_TYPES.headless;
-      if (!client.grantTypes.includes(registered)) {
-        await recordAssertionJti(jti);
-        throw new OAuthError("unauthorized_client", `This application is not registered for the ${registered} grant`);
-      }
-      return jsonResponse(await pollDecoupled(client, decoupledKind, form, jti), 200, NO_STORE);
-    }
+  const { client, pending } = await authenticateClient(request, form);
+  try {
+    const name = GRANT_TYPE_ALIASES[grantType] ?? grantType;
+    const handler = GRANTS.get(name);
+    if (!handler) throw new OAuthError("unsupported_grant_type", `grant_type ${JSON.stringify(grantType)} is not supported`);
+    if (!client.grantTypes.includes(name)) throw new OAuthError("unauthorized_client", `This application is not registered for the ${name} grant`);
+    return jsonResponse(await handler(client, form, pending), 200, NO_STORE);
+  } catch (error) {
+    throw await settleAfterFailure(pending, error);
   }
 }

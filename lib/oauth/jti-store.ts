@@ -2,10 +2,12 @@
  * Single-use JWT ids (client assertions, request objects): a unique key per (issuer, jti) in the
  * database, so a replay is refused on every instance. Rows are kept until `expiresAt`, which
  * callers set to the last moment the token could still be accepted (exp plus clock skew).
- * (A code redemption records its assertion's jti in the same statement as the access token:
- * token/login-code-store.ts.)
+ * A client assertion's jti is recorded by the statement that settles what client authentication
+ * still owes (token/pending-checks.ts), on the hot paths together with the request's own write.
  */
 import { prisma } from "../db/client";
+import { utcParam } from "../db/sql";
+import type { Param } from "../db/statement";
 
 /** A JWT id to record as used, with the moment it may be forgotten. */
 export interface JtiUse {
@@ -28,4 +30,21 @@ export async function useJtiOnce(issuer: string, jti: string, expiresAt: Date): 
   const inserted = await db.seenJti.createMany({ data: [{ issuer, jti, expiresAt }], skipDuplicates: true });
   maybePurgeExpiredJtis();
   return inserted.count === 1;
+}
+
+/** The parameters of insertJtiSql. */
+export type JtiInsertParam = "jtiIssuer" | "jti" | "jtiExpiresAt";
+
+/**
+ * SQL recording a jti as used when `condition` (an SQL boolean) holds, returning one row when it
+ * was fresh: a data-modifying CTE of a larger statement. A null `jtiIssuer` records nothing.
+ */
+export function insertJtiSql(param: Param<JtiInsertParam>, condition: string): string {
+  return `INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
+  SELECT ${param("jtiIssuer")}::text, ${param("jti")}::text, ${utcParam(param("jtiExpiresAt"))} WHERE ${param("jtiIssuer")}::text IS NOT NULL AND ${condition}
+  ON CONFLICT DO NOTHING RETURNING 1`;
+}
+
+export function insertJtiValues(use: JtiUse | undefined): Record<JtiInsertParam, unknown> {
+  return { jtiIssuer: use?.issuer ?? null, jti: use?.jti ?? null, jtiExpiresAt: use?.expiresAt.toISOString() ?? null };
 }

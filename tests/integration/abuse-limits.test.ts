@@ -1,10 +1,11 @@
 /**
- * Abuse limits through the real HTTP server (design.md §12): failed client authentication per
- * (client_id, client IP) and per client IP answers 429 with Retry-After whatever the credentials,
- * other pairs go on — also where the request's own statement holds the check (PAR, code
- * redemption): a blocked pair's right credentials spend nothing there; new logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429 page; the
- * client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), and a client-sent
- * copy of the server's internal socket-address header is ignored.
+ * Abuse limits through the real HTTP server: failed client authentication per (client_id, client
+ * IP) and per client IP answers 429 with Retry-After whatever the credentials, other pairs go on —
+ * also where the request's own statement holds the check (PAR, code redemption): a blocked pair's
+ * right credentials spend nothing there; and on every other way out (other grants, early errors,
+ * CIBA and headless requests). New logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429
+ * page; the client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), and a
+ * client-sent copy of the server's internal socket-address header is ignored.
  */
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -200,6 +201,93 @@ describe("a blocked pair with the right credentials, where the request's own sta
     expect(owner.status, await owner.clone().text()).toBe(201);
     // And it is used up now.
     expect((await par(form, { "X-Forwarded-For": "203.0.113.78" })).status).toBe(401);
+  });
+});
+
+const CIBA_GRANT = "urn:openid:params:grant-type:ciba";
+const HEADLESS_GRANT = "urn:grn:params:grant-type:headless";
+
+/** A private_key_jwt client, and a fresh assertion of its for each call. */
+async function privateKeyJwtClient(metadata: Record<string, unknown> = {}): Promise<{ client: RegisteredClient; assertionForm: () => Promise<Record<string, string>> }> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" }] }, ...metadata });
+  const assertionForm = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({ jti: randomUUID() })
+      .setProtectedHeader({ alg: "RS256", kid: "k1" })
+      .setIssuer(client.client_id)
+      .setSubject(client.client_id)
+      .setAudience(porta.issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(privateKey);
+    return { client_id: client.client_id, client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", client_assertion: assertion };
+  };
+  return { client, assertionForm };
+}
+
+function postForm(path: string, form: Record<string, string>, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${porta.issuer}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
+}
+
+async function loginsOf(client: RegisteredClient): Promise<number> {
+  const db = await prisma();
+  const application = await db.application.findUniqueOrThrow({ where: { clientId: client.client_id } });
+  return db.loginTransaction.count({ where: { applicationId: application.id } });
+}
+
+describe("a blocked pair with the right credentials, on every other way out of a client-authenticating request", () => {
+  it("token endpoint: an unsupported grant_type, a grant the client is not registered for, and each decoupled grant's own error are 429", async () => {
+    const codeClient = await registerClient(porta);
+    const cibaClient = await registerClient(porta, { grant_types: [CIBA_GRANT], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+    const headlessClient = await registerClient(porta, { grant_types: [HEADLESS_GRANT], response_types: undefined, redirect_uris: undefined });
+    const attacker = { "X-Forwarded-For": "203.0.113.80" };
+    const token = (client: RegisteredClient, form: Record<string, string>, headers: Record<string, string>) =>
+      tokenRequest(porta, form, { Authorization: basicAuth(client.client_id, client.client_secret!), ...headers });
+    const cases: [RegisteredClient, Record<string, string>, string][] = [
+      [codeClient, { grant_type: "password" }, "unsupported_grant_type"],
+      [codeClient, { grant_type: CIBA_GRANT, auth_req_id: "x" }, "unauthorized_client"],
+      [cibaClient, { grant_type: CIBA_GRANT }, "invalid_request"],
+      [cibaClient, { grant_type: CIBA_GRANT, auth_req_id: "no-such-request" }, "invalid_grant"],
+      [headlessClient, { grant_type: HEADLESS_GRANT, headless_req_id: "no-such-request" }, "invalid_grant"],
+    ];
+    // Unblocked, each is the request's own error.
+    for (const [client, form, error] of cases) {
+      const answer = await token(client, form, attacker);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toBe(error);
+    }
+    for (const client of [codeClient, cibaClient, headlessClient]) await blockPair(client, attacker);
+    for (const [client, form] of cases) await expectThrottled(await token(client, form, attacker));
+  });
+
+  it("CIBA and headless authorization requests: 429 for a valid request, and no login starts", async () => {
+    const cibaClient = await registerClient(porta, { grant_types: [CIBA_GRANT], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+    const headlessClient = await registerClient(porta, { grant_types: [HEADLESS_GRANT], response_types: undefined, redirect_uris: undefined });
+    const attacker = { "X-Forwarded-For": "203.0.113.81" };
+    const start = (client: RegisteredClient, path: string, headers: Record<string, string>) =>
+      postForm(path, { scope: "openid", acr_values: "urn:grn:authn:se:bankid", login_hint: "sub:ssn:197808094515" }, { Authorization: basicAuth(client.client_id, client.client_secret!), ...headers });
+    await blockPair(cibaClient, attacker);
+    await blockPair(headlessClient, attacker);
+    await expectThrottled(await start(cibaClient, "/ciba/bc-authorize", attacker));
+    await expectThrottled(await start(headlessClient, "/headless/authorize", attacker));
+    expect(await loginsOf(cibaClient)).toBe(0);
+    expect(await loginsOf(headlessClient)).toBe(0);
+    const elsewhere = { "X-Forwarded-For": "203.0.113.82" };
+    expect((await start(cibaClient, "/ciba/bc-authorize", elsewhere)).status).toBe(200);
+    expect((await start(headlessClient, "/headless/authorize", elsewhere)).status).toBe(200);
+  });
+
+  it("private_key_jwt: a request refused before its statement is 429, and its assertion is not used up: the owner elsewhere redeems with it", async () => {
+    const { client, assertionForm } = await privateKeyJwtClient();
+    const attacker = { "X-Forwarded-For": "203.0.113.83" };
+    await blockPair(client, attacker);
+    const code = await codeFor(client, { "X-Forwarded-For": "203.0.113.84" });
+    const form = await assertionForm();
+    // No redirect_uri: refused before the redemption's statement.
+    await expectThrottled(await tokenRequest(porta, { grant_type: "authorization_code", code, ...form }, attacker));
+    const owner = await tokenRequest(porta, { grant_type: "authorization_code", code, redirect_uri: RP_CALLBACK, ...form }, { "X-Forwarded-For": "203.0.113.85" });
+    expect(owner.status, await owner.clone().text()).toBe(200);
   });
 });
 

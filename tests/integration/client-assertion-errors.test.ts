@@ -1,6 +1,5 @@
 /**
- * private_key_jwt (RFC 7523, spec 2.7, design.md §5.4) and signed request objects (RFC 9101,
- * design.md §5.3, §11), the refusals: every bad client assertion is 401 invalid_client (400
+ * private_key_jwt (RFC 7523, spec 2.7) and signed request objects (RFC 9101), the refusals: every bad client assertion is 401 invalid_client (400
  * invalid_request for a malformed request) and leaves the code redeemable; once the client is
  * looked up, the answer only says "Client authentication failed" and the log says why. Every bad
  * request object is invalid_request_object at the registered redirect_uri, or Porta's error page
@@ -47,7 +46,7 @@ beforeAll(async () => {
   unregisteredKey = (await generateKeyPair("RS256")).privateKey;
   const rsaJwk = { ...(await exportJWK(rsa.publicKey)), kid: "k1", use: "sig", alg: "RS256" };
   const ecJwk = { ...(await exportJWK(ec.publicKey)), kid: "ec1", use: "sig", alg: "ES256" };
-  // FTN needs encrypted ID tokens (design.md §15): with them, an application naming no eIDs has it.
+  // FTN needs encrypted ID tokens: with them, an application naming no eIDs has it.
   const encJwk = { ...(await exportJWK((await generateKeyPair("RSA-OAEP-256", { extractable: true })).publicKey)), kid: "enc1", use: "enc", alg: "RSA-OAEP-256" };
   pkj = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, encJwk] }, id_token_encrypted_response_alg: "RSA-OAEP-256" });
   expect(pkj.enabled_acr_values).toContain("urn:grn:authn:fi:bank-id");
@@ -245,6 +244,22 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     const next = await issueCode(pkj);
     expectAuthFailed(await redeemWith(next, spentOnUsedCode), /jti was already used/);
     expectTokens(await redeemWith(next, await assertion(pkj)));
+  });
+
+  it("an assertion spent on a request refused before the redemption's statement (no code, an unsupported or unregistered grant) cannot be used again", async () => {
+    const issued = await issueCode(pkj);
+    const spentOnNoCode = await assertion(pkj);
+    expectRefused(await redeemWith(issued, spentOnNoCode, { code: undefined }), 400, "invalid_request");
+    expectAuthFailed(await redeemWith(issued, spentOnNoCode), /jti was already used/);
+
+    const spentOnUnsupportedGrant = await assertion(pkj);
+    expectRefused(await redeemWith(issued, spentOnUnsupportedGrant, { grant_type: "password" }), 400, "unsupported_grant_type");
+    expectAuthFailed(await redeemWith(issued, spentOnUnsupportedGrant), /jti was already used/);
+
+    const spentOnUnregisteredGrant = await assertion(pkj);
+    expectRefused(await redeemWith(issued, spentOnUnregisteredGrant, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: "x" }), 400, "unauthorized_client");
+    expectAuthFailed(await redeemWith(issued, spentOnUnregisteredGrant), /jti was already used/);
+    expectTokens(await redeemWith(issued, await assertion(pkj)));
   });
 
   it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {

@@ -160,6 +160,21 @@ describe("a decoupled login's code", () => {
     expect((await poll(both, authReqId)).status).toBe(200);
   });
 
+  it("private_key_jwt at bc-authorize: a replayed assertion starts no login, nor does one spent on a refused request", async () => {
+    const loginsOfPkj = async () => (await prisma()).loginTransaction.count({ where: { application: { clientId: pkj.client_id } } });
+    const request = { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}` };
+    const jti = randomUUID();
+    await startCiba(pkj, await assertionForm(jti), {});
+    const logins = await loginsOfPkj();
+    expect(await postForm("/ciba/bc-authorize", { ...request, ...(await assertionForm(jti)) })).toMatchObject({ status: 401, body: { error: "invalid_client" } });
+
+    const spent = randomUUID();
+    const refused = await postForm("/ciba/bc-authorize", { ...request, scope: "ssn", ...(await assertionForm(spent)) });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(await postForm("/ciba/bc-authorize", { ...request, ...(await assertionForm(spent)) })).toMatchObject({ status: 401, body: { error: "invalid_client" } });
+    expect(await loginsOfPkj()).toBe(logins);
+  });
+
   it("private_key_jwt: the poll's assertion jti is used up whatever the answer, pending or tokens", async () => {
     const authReqId = await startCiba(pkj, await assertionForm(), {});
     const pollWith = async (jti: string) => postForm("/oauth2/token", { grant_type: CIBA_GRANT, auth_req_id: authReqId, ...(await assertionForm(jti)) });

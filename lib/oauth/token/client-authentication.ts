@@ -1,21 +1,26 @@
 /**
  * Client authentication at the token endpoint (RFC 6749 §2.3, OIDC Core §9): client_secret_basic,
- * client_secret_post, or none (public clients, with PKCE). Exactly one method per request; the
+ * client_secret_post, private_key_jwt (verify-client-assertion.ts), or none (public clients, with
+ * PKCE). Exactly one method per request; the
  * method must be the one the application registered. Failures are 401 invalid_client, with
  * WWW-Authenticate when the Basic scheme was used; once the client is looked up, every failure
  * reads the same (client-authentication-error.ts) and its reason goes to the log.
- * Abuse limits (lib/abuse/limits.ts): a (client_id, client IP) pair or a client IP with too many
- * recent failures gets 429 before its credentials are looked at, or, where the caller's own statement
- * holds the check (DeferredClientBlock), 429 on every way out; each failure is counted.
+ * Authentication reads and writes nothing but the client: it returns the client and what the request
+ * still owes (pending-checks.ts): the abuse-limit read of the (client_id, client IP) pair and the
+ * client IP, and the assertion's jti. A failure settles the limits at once: a blocked pair or IP
+ * gets 429 whatever its credentials, any other failure is counted (lib/abuse/limits.ts).
  */
 import { decodeJwt } from "jose";
-import { countClientFailure, DeferredClientBlock, refuseBlockedClient } from "../../abuse/limits";
+import { clientLimits } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { findServedApplication } from "../../clients/find-application";
 import { constantTimeEqual, hashToken } from "../../crypto/hash";
 import { clientIpOf } from "../../http/client-ip";
 import { OAuthError, invalidRequest } from "../errors";
-import { basicChallenge, ClientAuthenticationError, logClientAuthenticationFailure, requestIdOf } from "./client-authentication-error";
+import type { JtiUse } from "../jti-store";
+import { basicChallenge, ClientAuthenticationError, requestIdOf } from "./client-authentication-error";
+import { pendingChecks, settleAfterFailure, type PendingChecks } from "./pending-checks";
+import { verifyClientAssertion } from "./verify-client-assertion";
 
 export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
@@ -68,37 +73,25 @@ export function presentedCredentials(request: Request, form: Map<string, string>
   return { method: "none", clientId: formClientId };
 }
 
-export type AssertionVerifier = (client: ApplicationRecord | null, assertion: string, formClientId: string) => Promise<ApplicationRecord>;
+export interface AuthenticatedClient {
+  client: ApplicationRecord;
+  /**
+   * What the request still owes before it answers: its own statement settles it on success, and
+   * the endpoint's one catch with settleAfterFailure (pending-checks.ts).
+   */
+  pending: PendingChecks;
+}
 
-/**
- * `deferBlockCheck`: takes the abuse-limit check instead of making it first; the caller then
- * settles it in its own statement, or refuses a blocked client on every other outcome
- * (withClientBlockCheck). A failure here checks before it is answered.
- */
-export async function authenticateClient(
-  request: Request,
-  form: Map<string, string>,
-  verifyAssertion?: AssertionVerifier,
-  deferBlockCheck?: (check: DeferredClientBlock) => void,
-): Promise<ApplicationRecord> {
+export async function authenticateClient(request: Request, form: Map<string, string>): Promise<AuthenticatedClient> {
   const credentials = presentedCredentials(request, form);
-  const ip = clientIpOf(request);
-  let deferred: DeferredClientBlock | undefined;
-  if (deferBlockCheck) {
-    deferred = new DeferredClientBlock(claimedClientId(credentials), ip);
-    deferBlockCheck(deferred);
-  } else {
-    await refuseBlockedClient(claimedClientId(credentials), ip);
-  }
+  const limits = clientLimits(claimedClientId(credentials), clientIpOf(request));
+  const log = { requestId: requestIdOf(request), method: credentials.method };
   try {
-    return await authenticate(credentials, verifyAssertion);
+    const { client, jti } = await authenticate(credentials);
+    return { client, pending: pendingChecks(limits, jti, log) };
   } catch (error) {
-    await deferred?.refuseIfBlocked();
-    if (error instanceof ClientAuthenticationError) {
-      logClientAuthenticationFailure(error, { requestId: requestIdOf(request), method: credentials.method });
-      await countClientFailure(error.clientId, ip);
-    }
-    throw error;
+    // Nothing to record: the read of the limits is all this request owes.
+    throw await settleAfterFailure(pendingChecks(limits, undefined, log), error);
   }
 }
 
@@ -113,22 +106,17 @@ function claimedClientId(credentials: Credentials): string | undefined {
   }
 }
 
-async function authenticate(credentials: Credentials, verifyAssertion: AssertionVerifier | undefined): Promise<ApplicationRecord> {
-  const usedBasic = credentials.method === "client_secret_basic";
-  const failed = (reason: string) => new ClientAuthenticationError(reason, credentials.clientId || undefined, usedBasic);
-  if (credentials.method === "private_key_jwt") {
-    if (!verifyAssertion) throw invalidClient("private_key_jwt is not accepted here", false);
-    const client = credentials.clientId ? await findServedApplication(credentials.clientId) : null;
-    return verifyAssertion(client, credentials.assertion!, credentials.clientId);
-  }
+async function authenticate(credentials: Credentials): Promise<{ client: ApplicationRecord; jti?: JtiUse }> {
+  if (credentials.method === "private_key_jwt") return verifyClientAssertion(credentials.assertion!, credentials.clientId);
+  const failed = (reason: string) => new ClientAuthenticationError(reason, credentials.clientId || undefined, credentials.method === "client_secret_basic");
   const client = await findServedApplication(credentials.clientId);
   if (!client) throw failed("unknown client_id");
   if (client.tokenEndpointAuthMethod !== credentials.method) {
     throw failed(`the application is registered for ${client.tokenEndpointAuthMethod}, not ${credentials.method}`);
   }
-  if (credentials.method === "none") return client;
+  if (credentials.method === "none") return { client };
   if (!client.clientSecretHash || !constantTimeEqual(hashToken(credentials.secret ?? ""), client.clientSecretHash)) {
     throw failed("wrong client secret");
   }
-  return client;
+  return { client };
 }

@@ -5,15 +5,13 @@
  * The code is kept on the completed browser login and spent as every login's code is
  * (issue-login-tokens.ts); this file reads the grant's parameters and words its refusals.
  */
-import type { DeferredClientBlock } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { hashToken } from "../../crypto/hash";
 import { invalidRequest, type OAuthError } from "../errors";
-import type { JtiUse } from "../jti-store";
 import { isCodeVerifier, PKCE_SYNTAX_DESCRIPTION, verifierMatchesChallenge } from "../pkce";
 import { invalidGrant, issueLoginTokens, type TokenResponse } from "./issue-login-tokens";
 import type { CodeHolder } from "./login-code-store";
-import { withDeferredJti } from "./verify-client-assertion";
+import type { PendingChecks } from "./pending-checks";
 
 /**
  * RFC 6749 §4.1.3 and RFC 7636 §4.6: why the redemption statement refused a code that was never
@@ -34,32 +32,26 @@ function whyRefused(login: CodeHolder, redirectUri: string, verifier: string | u
 }
 
 /**
- * `jti`: the client assertion's jti when client authentication left it to be recorded here; it is
- * recorded on every outcome, with the access token on success (one statement), or before any
- * error is answered, so a refused request still uses the assertion up. `block`: the client's
- * abuse-limit check, when client authentication left it to the same statement.
+ * `pending`: what client authentication still owes; the redemption's statement settles it, and
+ * the token endpoint does on any refusal before it (settleAfterFailure).
  */
-export function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, jti?: JtiUse, block?: DeferredClientBlock): Promise<TokenResponse> {
-  return withDeferredJti(jti, async (pending, settled) => {
-    const code = form.get("code");
-    if (!code) throw invalidRequest("code is required");
-    const redirectUri = form.get("redirect_uri");
-    if (!redirectUri) throw invalidRequest("redirect_uri is required");
-    const verifier = form.get("code_verifier");
-    return issueLoginTokens(
-      client,
-      {
-        kind: "browser",
-        codeHash: hashToken(code),
-        redirectUri,
-        verifier,
-        name: "The authorization code",
-        unknown: () => invalidGrant("The authorization code is not valid"),
-        whyRefused: (login, now) => whyRefused(login, redirectUri, verifier, now),
-      },
-      pending,
-      settled,
-      block,
-    );
-  });
+export async function redeemAuthorizationCode(client: ApplicationRecord, form: Map<string, string>, pending: PendingChecks): Promise<TokenResponse> {
+  const code = form.get("code");
+  if (!code) throw invalidRequest("code is required");
+  const redirectUri = form.get("redirect_uri");
+  if (!redirectUri) throw invalidRequest("redirect_uri is required");
+  const verifier = form.get("code_verifier");
+  return issueLoginTokens(
+    client,
+    {
+      kind: "browser",
+      codeHash: hashToken(code),
+      redirectUri,
+      verifier,
+      name: "The authorization code",
+      unknown: () => invalidGrant("The authorization code is not valid"),
+      whyRefused: (login, now) => whyRefused(login, redirectUri, verifier, now),
+    },
+    pending,
+  );
 }

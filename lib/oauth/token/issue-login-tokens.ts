@@ -2,23 +2,21 @@
  * A completed login's tokens, issued once for its code (RFC 6749 §4.1.2, §10.5; RFC 9700 §4.5).
  * Every login keeps its code on the completed login transaction (`codeHash`, `codeExpiresAt`):
  * a browser login its authorization code, a CIBA or headless login its request id. One statement
- * (login-code-store.ts) records the client assertion's jti and inserts the login's one access
- * token only when every binding holds; the unique key on the token's login makes the code single
+ * (login-code-store.ts) settles what client authentication still owes (the abuse-limit read, the
+ * assertion's jti) and inserts the login's one access token only when every binding holds; the unique key on the token's login makes the code single
  * use on every instance. A second redemption is refused and revokes what the first one issued.
  * So a login writes no code row and no consume update.
  */
-import type { DeferredClientBlock } from "../../abuse/limits";
 import type { ApplicationRecord } from "../../clients/application-record";
 import { hashToken } from "../../crypto/hash";
 import { randomToken } from "../../crypto/random";
 import type { LoginKind } from "../../db/generated/client";
 import { OAuthError } from "../errors";
 import { idTokenClaimsFor, issueIdToken } from "../id-token";
-import { maybePurgeExpiredJtis, type JtiUse } from "../jti-store";
 import { s256ChallengeOf } from "../pkce";
 import { ACCESS_TOKEN_LIFETIME_S, revokeTokensOfLogin } from "./access-tokens";
 import { redeemLoginCode, type CodeHolder } from "./login-code-store";
-import { assertionReplayed } from "./verify-client-assertion";
+import type { PendingChecks } from "./pending-checks";
 
 export interface TokenResponse {
   access_token: string;
@@ -49,18 +47,8 @@ export interface PresentedCode {
 
 export const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
 
-/**
- * `jti`: the client assertion's jti when client authentication left it to be recorded here
- * (withDeferredJti); the statement records it on every outcome, and `jtiSettled` is then called.
- * `block`: the client's abuse-limit check when client authentication left it to the statement.
- */
-export async function issueLoginTokens(
-  client: ApplicationRecord,
-  code: PresentedCode,
-  jti: JtiUse | undefined,
-  jtiSettled: () => void,
-  block?: DeferredClientBlock,
-): Promise<TokenResponse> {
+/** `pending`: what client authentication still owes, settled by the redemption's statement. */
+export async function issueLoginTokens(client: ApplicationRecord, code: PresentedCode, pending: PendingChecks): Promise<TokenResponse> {
   const accessToken = randomToken(32);
   const now = new Date();
   const outcome = await redeemLoginCode({
@@ -71,14 +59,9 @@ export async function issueLoginTokens(
     verifierSent: code.verifier !== undefined,
     computedChallenge: s256ChallengeOf(code.verifier),
     now,
-    jti,
-    block,
+    pending,
     accessToken: { tokenHash: hashToken(accessToken), expiresAt: new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_S * 1000) },
   });
-  jtiSettled();
-  block?.settle(outcome.blocked);
-  if (jti) maybePurgeExpiredJtis();
-  if (jti && !outcome.jtiFresh) throw assertionReplayed(jti);
 
   const login = outcome.holder;
   if (!login) throw code.unknown();

@@ -10,18 +10,18 @@
  * and stay there: userinfo reads them through the access token's unique `loginId`, and the sweeper
  * clears them once that token expired or was revoked (lib/retention/sweep.ts).
  *
- * Where client authentication left the abuse-limit check to it (DeferredClientBlock), the
- * statement reads the client's exhausted counters and then records and inserts nothing.
+ * The same statement settles what client authentication still owes (pending-checks.ts): it reads
+ * the client's abuse-limit counters (while one is exhausted it records and inserts nothing) and
+ * records the assertion's jti, so a refused redemption uses the assertion up too.
  *
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
-import { BLOCKED_ROWS_JSON, blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
-import { blockCheckParams, type DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { epochMs, utcParam } from "../../db/sql";
+import { defineStatement } from "../../db/statement";
 import type { LoginKind } from "../../db/generated/client";
 import { openLoginClaims } from "../../privacy/personal-data";
-import type { JtiUse } from "../jti-store";
+import { pendingChecksSql, pendingChecksValues, settleWith, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
 
 /**
  * What redemption reads of a login's stored request: a browser login's authorization request
@@ -65,26 +65,22 @@ export interface RedemptionAttempt {
   /** S256 of a well-formed code_verifier; null when none was sent or it was malformed. */
   computedChallenge: string | null;
   now: Date;
-  jti: JtiUse | undefined;
-  /** The client's abuse-limit check, when left to this statement. */
-  block: DeferredClientBlock | undefined;
+  /** What client authentication still owes: settled by this statement. */
+  pending: PendingChecks;
   accessToken: { tokenHash: string; expiresAt: Date };
 }
 
+/** A redemption whose client checks passed (otherwise redeemLoginCode throws their refusal). */
 export interface RedemptionOutcome {
-  /** The client's exhausted abuse-limit counters (then nothing was recorded or inserted). */
-  blocked: BlockedRow[];
   /** The login holding the code; null for an unknown code. */
   holder: CodeHolder | null;
-  /** False when the assertion's jti was seen before (then no token was inserted). */
-  jtiFresh: boolean;
   /** True when this request inserted the login's access token. */
   issued: boolean;
   /** True when the login already had its access token: the code was redeemed before. */
   usedBefore: boolean;
 }
 
-interface OutcomeRow extends Record<string, unknown> {
+interface OutcomeRow extends ChecksRow {
   id: string | null;
   applicationId: string | null;
   codeExpiresAtMs: number | null;
@@ -95,75 +91,67 @@ interface OutcomeRow extends Record<string, unknown> {
   sessionId: string | null;
   sealedClaims: string | null;
   usedBefore: boolean | null;
-  blocked: BlockedRow[];
-  jtiRecorded: number;
   issued: number;
 }
 
+type RedeemParam = PendingChecksParam | "codeHash" | "kind" | "applicationId" | "now" | "redirectUri" | "verifierSent" | "computedChallenge" | "tokenHash" | "tokenExpiresAt";
 
-const REDEEM_SQL = `
-WITH blocked AS (
-  ${blockedCountersSql("$13", "$14", "$7")}
-), holder AS (
+const REDEEM = defineStatement<RedeemParam>((param) => {
+  const checks = pendingChecksSql(param);
+  return `
+WITH ${checks.ctes}, holder AS (
   SELECT id, "applicationId", "codeExpiresAt", request, subject, acr, "authTime", "sessionId", "sealedClaims"
-    FROM "LoginTransaction" WHERE "codeHash" = $1 AND state = 'completed' AND kind = $12::"LoginKind"
+    FROM "LoginTransaction" WHERE "codeHash" = ${param("codeHash")} AND state = 'completed' AND kind = ${param("kind")}::"LoginKind"
 ), used AS (
   SELECT 1 FROM "AccessToken" WHERE "loginId" = (SELECT id FROM holder)
-), jti AS (
-  INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $2::text, $3::text, ${utcParam("$4")} WHERE $2::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM blocked)
-  ON CONFLICT DO NOTHING RETURNING 1
 ), token AS (
   INSERT INTO "AccessToken" (id, "tokenHash", "applicationId", "loginId", subject, scope, "expiresAt", "createdAt")
-  SELECT gen_random_uuid(), $5::text, h."applicationId", h.id, h.subject,
+  SELECT gen_random_uuid(), ${param("tokenHash")}::text, h."applicationId", h.id, h.subject,
          array_to_string(ARRAY(SELECT jsonb_array_elements_text(h.request->'scopes')), ' '),
-         ${utcParam("$6")}, ${utcParam("$7")}
+         ${utcParam(param("tokenExpiresAt"))}, ${utcParam(param("now"))}
     FROM holder h
-   WHERE h."applicationId" = $8::uuid
-     AND h."codeExpiresAt" > ${utcParam("$7")}
+   WHERE h."applicationId" = ${param("applicationId")}::uuid
+     AND h."codeExpiresAt" > ${utcParam(param("now"))}
      AND h.subject IS NOT NULL AND h.acr IS NOT NULL AND h."authTime" IS NOT NULL
-     AND h.request->>'redirectUri' IS NOT DISTINCT FROM $9::text
-     AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT $10::boolean
-              ELSE h.request->>'codeChallenge' = $11::text END
-     AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jti))
-     AND NOT EXISTS (SELECT 1 FROM blocked)
+     AND h.request->>'redirectUri' IS NOT DISTINCT FROM ${param("redirectUri")}::text
+     AND CASE WHEN h.request->>'codeChallenge' IS NULL THEN NOT ${param("verifierSent")}::boolean
+              ELSE h.request->>'codeChallenge' = ${param("computedChallenge")}::text END
+     AND ${checks.passed}
   ON CONFLICT DO NOTHING RETURNING 1
 )
 SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs('h."codeExpiresAt"')} AS "codeExpiresAtMs",
        h.request, h.subject, h.acr, ${epochMs('h."authTime"')} AS "authTimeMs", h."sessionId"::text AS "sessionId", h."sealedClaims",
        EXISTS (SELECT 1 FROM used) AS "usedBefore",
-       ${BLOCKED_ROWS_JSON} AS blocked,
-       (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM token)::int AS issued
+       ${checks.columns}, (SELECT count(*) FROM token)::int AS issued
   FROM (SELECT 1) AS one LEFT JOIN holder h ON true`;
+});
 
 /**
- * Records the assertion's jti (always, so a refused request uses the assertion up too, unless the
- * client is blocked) and, if it was fresh and the code passes every check, inserts the login's one
- * access token. The unique
+ * Settles the client checks (a blocked client records and inserts nothing and gets 429; otherwise
+ * the assertion's jti is recorded whatever becomes of the code, and a replay is refused) and, if
+ * they passed and the code passes every check, inserts the login's one access token. The unique
  * keys decide on every instance: (issuer, jti) for the assertion, loginId for the code; a
  * concurrent statement for the same key waits for this one to commit.
  */
 export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<RedemptionOutcome> {
   const rows = await (await db()).query<OutcomeRow>(
-    REDEEM_SQL,
-    [
-      attempt.codeHash,
-      attempt.jti?.issuer ?? null,
-      attempt.jti?.jti ?? null,
-      attempt.jti?.expiresAt.toISOString() ?? null,
-      attempt.accessToken.tokenHash,
-      attempt.accessToken.expiresAt.toISOString(),
-      attempt.now.toISOString(),
-      attempt.applicationId,
-      attempt.redirectUri,
-      attempt.verifierSent,
-      attempt.computedChallenge,
-      attempt.kind,
-      ...blockCheckParams(attempt.block),
-    ],
+    REDEEM.text,
+    REDEEM.values({
+      ...pendingChecksValues(attempt.pending),
+      codeHash: attempt.codeHash,
+      kind: attempt.kind,
+      applicationId: attempt.applicationId,
+      now: attempt.now.toISOString(),
+      redirectUri: attempt.redirectUri,
+      verifierSent: attempt.verifierSent,
+      computedChallenge: attempt.computedChallenge,
+      tokenHash: attempt.accessToken.tokenHash,
+      tokenExpiresAt: attempt.accessToken.expiresAt.toISOString(),
+    }),
   );
   const row = rows[0];
   if (!row) throw new Error("the redemption statement returned no row");
+  settleWith(attempt.pending, row);
   const holder =
     row.id !== null && row.applicationId !== null && row.codeExpiresAtMs !== null && row.request !== null && row.subject !== null && row.acr !== null && row.authTimeMs !== null
       ? {
@@ -178,5 +166,5 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
           claims: row.issued === 1 ? openLoginClaims(row.id, row.sealedClaims) : {},
         }
       : null;
-  return { blocked: row.blocked, holder, jtiFresh: attempt.jti === undefined || row.jtiRecorded === 1, issued: row.issued === 1, usedBefore: row.usedBefore === true };
+  return { holder, issued: row.issued === 1, usedBefore: row.usedBefore === true };
 }

@@ -1,17 +1,16 @@
 /**
- * Storing a pushed authorization request (RFC 9126) together with the client assertion's jti, in
- * one SQL statement (one round trip, one commit) through the connection pool: the PAR endpoint's
- * hot path. The request is stored only if the jti was fresh; (issuer, jti) is unique on every
- * instance. The same statement reads the client's abuse-limit counters (DeferredClientBlock) and
- * stores nothing while one is exhausted. Timestamps go in as UTC. The parameters are sealed (a
- * login_hint may be a national id).
+ * Storing a pushed authorization request (RFC 9126) in one SQL statement (one round trip, one
+ * commit) through the connection pool: the PAR endpoint's hot path. The same statement settles
+ * what client authentication still owes (pending-checks.ts): it reads the client's abuse-limit
+ * counters and stores nothing while one is exhausted, and records the assertion's jti; the request
+ * is stored only if the jti was fresh ((issuer, jti) is unique on every instance). Timestamps go in
+ * as UTC. The parameters are sealed (a login_hint may be a national id).
  */
-import { BLOCKED_ROWS_JSON, blockedCountersSql, type BlockedRow } from "../../abuse/limit-store";
-import { blockCheckParams, type DeferredClientBlock } from "../../abuse/limits";
 import { db } from "../../db/client";
 import { utcParam } from "../../db/sql";
+import { defineStatement } from "../../db/statement";
 import { sealPushedParams } from "../../privacy/personal-data";
-import type { JtiUse } from "../jti-store";
+import { pendingChecksSql, pendingChecksValues, settleWith, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
 
 export interface NewPushedRequest {
   requestIdHash: string;
@@ -20,53 +19,42 @@ export interface NewPushedRequest {
   expiresAt: Date;
 }
 
-export interface StoreOutcome {
-  /** False when the assertion's jti was seen before (then nothing was stored). */
-  jtiFresh: boolean;
-  /** The client's exhausted abuse-limit counters (then nothing was stored). */
-  blocked: BlockedRow[];
-}
-
-interface StoredRow extends Record<string, unknown> {
-  blocked: BlockedRow[];
-  jtiRecorded: number;
+interface StoredRow extends ChecksRow {
   stored: number;
 }
 
-const STORE_SQL = `
-WITH blocked AS (
-  ${blockedCountersSql("$9", "$10", "$8")}
-), jti AS (
-  INSERT INTO "SeenJti" (issuer, jti, "expiresAt")
-  SELECT $1::text, $2::text, ${utcParam("$3")} WHERE $1::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM blocked)
-  ON CONFLICT DO NOTHING RETURNING 1
-), par AS (
+type StoreParam = PendingChecksParam | "requestIdHash" | "applicationId" | "params" | "expiresAt" | "now";
+
+const STORE = defineStatement<StoreParam>((param) => {
+  const checks = pendingChecksSql(param);
+  return `
+WITH ${checks.ctes}, par AS (
   INSERT INTO "ParRequest" (id, "requestIdHash", "applicationId", params, "expiresAt", "createdAt")
-  SELECT gen_random_uuid(), $4::text, $5::uuid, $6::jsonb, ${utcParam("$7")}, ${utcParam("$8")}
-   WHERE NOT EXISTS (SELECT 1 FROM blocked) AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM jti))
+  SELECT gen_random_uuid(), ${param("requestIdHash")}::text, ${param("applicationId")}::uuid, ${param("params")}::jsonb, ${utcParam(param("expiresAt"))}, ${utcParam(param("now"))}
+   WHERE ${checks.passed}
   RETURNING 1
 )
-SELECT ${BLOCKED_ROWS_JSON} AS blocked,
-       (SELECT count(*) FROM jti)::int AS "jtiRecorded", (SELECT count(*) FROM par)::int AS stored`;
+SELECT ${checks.columns}, (SELECT count(*) FROM par)::int AS stored`;
+});
 
-/** Stores the request unless the client is blocked or the assertion's jti was seen before. */
-export async function storePushedRequest(request: NewPushedRequest, jti: JtiUse | undefined, block: DeferredClientBlock | undefined): Promise<StoreOutcome> {
+/**
+ * Settles the client checks (429 while the client is blocked, 401 invalid_client for a replayed
+ * assertion: then nothing is stored) and stores the request.
+ */
+export async function storePushedRequest(request: NewPushedRequest, pending: PendingChecks): Promise<void> {
   const rows = await (await db()).query<StoredRow>(
-    STORE_SQL,
-    [
-      jti?.issuer ?? null,
-      jti?.jti ?? null,
-      jti?.expiresAt.toISOString() ?? null,
-      request.requestIdHash,
-      request.applicationId,
-      JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
-      request.expiresAt.toISOString(),
-      new Date().toISOString(),
-      ...blockCheckParams(block),
-    ],
+    STORE.text,
+    STORE.values({
+      ...pendingChecksValues(pending),
+      requestIdHash: request.requestIdHash,
+      applicationId: request.applicationId,
+      params: JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
+      expiresAt: request.expiresAt.toISOString(),
+      now: new Date().toISOString(),
+    }),
   );
   const row = rows[0];
   if (!row) throw new Error("the pushed request statement returned no row");
-  if (row.stored !== 1 && row.blocked.length === 0 && !(jti && row.jtiRecorded !== 1)) throw new Error("the pushed request was not stored");
-  return { jtiFresh: !jti || row.jtiRecorded === 1, blocked: row.blocked };
+  settleWith(pending, row);
+  if (row.stored !== 1) throw new Error("the pushed request was not stored");
 }

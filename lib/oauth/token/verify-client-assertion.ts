@@ -1,11 +1,12 @@
 /**
- * private_key_jwt (RFC 7523 §3, OIDC Core §9, spec 2.7, design.md §5.4):
+ * private_key_jwt (RFC 7523 §3, OIDC Core §9, spec 2.7):
  * - alg RS256, PS256 or ES256 (never none or HMAC), signed by a key of the client's jwks/jwks_uri;
  * - iss = sub = client_id (and = a body client_id, when sent);
  * - aud = the issuer identifier exactly (a string, or an array holding only it): the token or PAR
  *   endpoint URL is refused against audience injection (RFC 7523bis, FAPI 2.0);
  * - exp required, at most 5 minutes (+30 s skew) ahead, not past; nbf and iat honoured;
- * - jti single use until exp across all instances; required with require_jti or an FTN eID.
+ * - jti single use until exp across all instances; required with require_jti or an FTN eID. It is
+ *   returned, not recorded: the request records it with its own statement (pending-checks.ts).
  * An assertion malformed before the client is looked up (not a JWT, a refused alg, iss ≠ sub, a
  * body client_id ≠ sub) is refused with a precise description; every later failure answers the
  * same (client-authentication-error.ts), its reason logged.
@@ -18,9 +19,9 @@ import { clientVerificationKeys } from "../../clients/client-keys";
 import { currentIssuer } from "../../tenants/issuer-context";
 import { requiresJti } from "../../eid/catalogue";
 import { OAuthError } from "../errors";
-import { useJtiOnce, type JtiUse } from "../jti-store";
+import type { JtiUse } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
-import { ClientAuthenticationError, logClientAuthenticationFailure } from "./client-authentication-error";
+import { ClientAuthenticationError } from "./client-authentication-error";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
@@ -28,61 +29,19 @@ export const CLOCK_SKEW_S = 30;
 
 /** An assertion malformed before any client is looked up: its description may say how. */
 const malformed = (description: string) => new OAuthError("invalid_client", description, { status: 401 });
-const JTI_REPLAYED = "client_assertion jti was already used";
 const ISSUER_PREFIX = "assertion:";
 
 export function jtiRequired(client: ApplicationRecord): boolean {
   return client.requireJti || client.enabledAcrValues.some(requiresJti);
 }
 
-/**
- * The refusal of a deferred jti found already used after authenticateClient returned (which logs
- * the failures it sees itself, with the request id): logged here.
- */
-export function assertionReplayed(use: JtiUse): ClientAuthenticationError {
-  const clientId = use.issuer.startsWith(ISSUER_PREFIX) ? use.issuer.slice(ISSUER_PREFIX.length) : undefined;
-  const error = new ClientAuthenticationError(JTI_REPLAYED, clientId);
-  logClientAuthenticationFailure(error, { method: "private_key_jwt" });
-  return error;
+/** A verified assertion's client, and its jti to record as used (when it carries one). */
+export interface VerifiedAssertion {
+  client: ApplicationRecord;
+  jti?: JtiUse;
 }
 
-/** Records a deferred assertion jti now; a replay is refused. */
-export async function recordAssertionJti(use: JtiUse | undefined): Promise<void> {
-  if (use && !(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw assertionReplayed(use);
-}
-
-/**
- * Runs `body` with an assertion's deferred jti (AssertionOptions.deferJti): the body records it in
- * its own statement and then calls `settled`; if the body fails before that, the jti is recorded
- * here before the error is answered, so a refused request still uses the assertion up.
- */
-export async function withDeferredJti<T>(jti: JtiUse | undefined, body: (jti: JtiUse | undefined, settled: () => void) => Promise<T>): Promise<T> {
-  let pending = jti;
-  try {
-    return await body(jti, () => {
-      pending = undefined;
-    });
-  } catch (error) {
-    await recordAssertionJti(pending);
-    throw error;
-  }
-}
-
-export interface AssertionOptions {
-  /**
-   * Takes the jti instead of recording it here: the caller then records it (in the same statement
-   * as its own write, see withDeferredJti) before it answers, and refuses a replay with
-   * assertionReplayed().
-   */
-  deferJti?: (use: JtiUse) => void;
-}
-
-export async function verifyClientAssertion(
-  _client: ApplicationRecord | null,
-  assertion: string,
-  formClientId: string,
-  options: AssertionOptions = {},
-): Promise<ApplicationRecord> {
+export async function verifyClientAssertion(assertion: string, formClientId: string): Promise<VerifiedAssertion> {
   let header;
   let claims;
   try {
@@ -133,11 +92,7 @@ export async function verifyClientAssertion(
     throw error;
   }
 
-  if (typeof claims.jti === "string") {
-    // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
-    const use: JtiUse = { issuer: `${ISSUER_PREFIX}${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) };
-    if (options.deferJti) options.deferJti(use);
-    else if (!(await useJtiOnce(use.issuer, use.jti, use.expiresAt))) throw failed(JTI_REPLAYED);
-  }
-  return client;
+  if (typeof claims.jti !== "string") return { client };
+  // Kept until the assertion can no longer pass (exp + the skew jwtVerify allows), not just exp.
+  return { client, jti: { issuer: `${ISSUER_PREFIX}${client.clientId}`, jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_SKEW_S) * 1000) } };
 }
