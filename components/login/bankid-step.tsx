@@ -4,8 +4,8 @@
  * every string in the page's language.
  */
 import { getTranslations } from "next-intl/server";
-import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/bankid/hint-messages";
-import { launchFor } from "@/lib/eid/bankid/modes";
+import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/connection-kinds/se-bankid/hint-messages";
+import { launchFor } from "@/lib/eid/connection-kinds/se-bankid/modes";
 import type { LoginAction } from "@/lib/eid/types";
 import { BankIdLogin, type BankIdLoginLabels } from "./bankid-login";
 import { brandFor } from "./simulators/brands";

@@ -5,11 +5,11 @@
  */
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import type { LoginTransaction } from "../db/generated/client";
-import { createBankIdDecoupled } from "../eid/bankid/decoupled";
+import { createBankIdDecoupled } from "../eid/connection-kinds/se-bankid/decoupled";
 import type { EidMethod } from "../eid/catalogue";
 import type { EidFailure } from "../eid/connector";
 import { notConfigured } from "../eid/connectors";
-import { createOidcCibaConnector } from "../eid/connectors/oidc-ciba";
+import { createOidcCibaConnector } from "../eid/connection-kinds/oidc/ciba";
 import { findConnection } from "../eid/connections/service";
 import type { DecoupledConnector } from "../eid/decoupled-connector";
 import { invalidRequest } from "../oauth/errors";

@@ -4,8 +4,8 @@
  * For Swedish BankID: the RP API over mutual TLS with the configured certificate and CA.
  * The outcome is recorded on the connection and shown next to it.
  */
-import { checkBankIdConnection } from "../bankid/check-connection";
-import { checkOidcConnection } from "../connectors/oidc";
+import { checkBankIdConnection } from "../connection-kinds/se-bankid/check-connection";
+import { checkOidcConnection } from "../connection-kinds/oidc/connector";
 import { recordCheck, type Connection } from "./service";
 
 export interface CheckOutcome {

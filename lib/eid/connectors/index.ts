@@ -9,8 +9,8 @@ import type { EidMethod } from "../catalogue";
 import { EidFailure, type EidConnector } from "../connector";
 import { familyOf } from "../families";
 import { findConnection, type Connection } from "../connections/service";
-import { createBankIdConnector } from "../bankid/connector";
-import { createOidcConnector } from "./oidc";
+import { createBankIdConnector } from "../connection-kinds/se-bankid/connector";
+import { createOidcConnector } from "../connection-kinds/oidc/connector";
 import { simulatorConnector } from "./simulator";
 
 const built = () => processCache<string, { version: number; connector: EidConnector }>("eid-connectors");

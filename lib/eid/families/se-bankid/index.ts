@@ -1,6 +1,6 @@
 /**
  * Swedish BankID: on this device (the app opens), on another device (QR code), or either. In
- * production through the BankID RP API (lib/eid/bankid) or a broker over OpenID Connect.
+ * production through the BankID RP API (lib/eid/connection-kinds/se-bankid) or a broker over OpenID Connect.
  */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";

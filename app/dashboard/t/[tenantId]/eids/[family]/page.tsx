@@ -11,7 +11,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
 import { publicJwksOf, type Connection } from "@/lib/eid/connections/service";
 import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT } from "@/lib/eid/connections/schemas";
-import { callbackUrl } from "@/lib/eid/connectors/oidc";
+import { callbackUrl } from "@/lib/eid/connection-kinds/oidc/connector";
 import { tenantIssuers } from "@/lib/tenants/tenant-issuers";
 import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
 import { familyFormSpec, loadConnection } from "../family-spec";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import da from "../../i18n/messages/da.json";
-import en from "../../i18n/messages/en.json";
-import fi from "../../i18n/messages/fi.json";
-import nb from "../../i18n/messages/nb.json";
-import sv from "../../i18n/messages/sv.json";
-import { EidFailure } from "../connector";
+import da from "../../../i18n/messages/da.json";
+import en from "../../../i18n/messages/en.json";
+import fi from "../../../i18n/messages/fi.json";
+import nb from "../../../i18n/messages/nb.json";
+import sv from "../../../i18n/messages/sv.json";
+import { EidFailure } from "../../connector";
 import { awaitsScan, BANKID_MESSAGE_KEYS, failedMessageKey, pendingMessageKey } from "./hint-messages";
 import { failureForError, failureForHint, isTransientError } from "./hints";
 import { launchFor } from "./modes";

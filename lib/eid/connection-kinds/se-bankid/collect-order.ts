@@ -8,7 +8,7 @@
  * the next call, at least MIN_COLLECT_INTERVAL_MS later, reaches BankID at least that long after
  * this one did however long the first took on the way.
  */
-import type { EidMethod } from "../catalogue";
+import type { EidMethod } from "../../catalogue";
 import { failureOfCall, hintOfCall, isPassing } from "./call-failure";
 import { resultOf } from "./completion";
 import { failureForHint } from "./hints";

@@ -9,9 +9,9 @@
  *   takes at most 1 500 characters after encoding: the heading gives way first, then the text is
  *   cut at a character boundary.
  */
-import type { LoginAction } from "../types";
-import { isValidPersonnummer } from "../checksums";
-import type { ConnectorLogin } from "../connector";
+import type { LoginAction } from "../../types";
+import { isValidPersonnummer } from "../../checksums";
+import type { ConnectorLogin } from "../../connector";
 import { USER_VISIBLE_DATA_MAX, type AuthRequest } from "./rp-api";
 import { appWording } from "./wording";
 

@@ -1,16 +1,16 @@
 /**
  * The person in an upstream OpenID Connect provider's token response, held to one standard for
- * browser logins (oidc.ts) and relayed CIBA (oidc-ciba.ts): the ID token's signature checked
+ * browser logins (connector.ts) and relayed CIBA (ciba.ts): the ID token's signature checked
  * against the provider's published keys, userinfo merged when the connection asks for it, the
  * assurance the connection maps, and the claim that names the person.
  */
 import * as oauth from "oauth4webapi";
-import { processCache } from "../../process-cache";
-import { authenticationMethodFor } from "../authentication-method";
-import type { EidMethod } from "../catalogue";
-import { EidFailure } from "../connector";
-import type { OidcConnection } from "../connections/service";
-import type { EidResult } from "../types";
+import { processCache } from "../../../process-cache";
+import { authenticationMethodFor } from "../../authentication-method";
+import type { EidMethod } from "../../catalogue";
+import { EidFailure } from "../../connector";
+import type { OidcConnection } from "../../connections/service";
+import type { EidResult } from "../../types";
 
 const PROTOCOL_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "nonce", "at_hash", "c_hash", "s_hash", "sid", "auth_time", "acr", "amr", "azp", "sub", "cnf", "events"]);
 

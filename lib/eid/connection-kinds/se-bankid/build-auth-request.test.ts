@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LoginHint } from "../../oauth/authorization/request";
+import type { LoginHint } from "../../../oauth/authorization/request";
 import { buildAuthRequest, userVisibleText } from "./build-auth-request";
 import { USER_VISIBLE_DATA_MAX } from "./rp-api";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { OutboundError } from "../../net/safe-fetch";
-import { findEidMethod } from "../catalogue";
+import { OutboundError } from "../../../net/safe-fetch";
+import { findEidMethod } from "../../catalogue";
 import { collectOrder } from "./collect-order";
 import { newOrder } from "./order-state";
 import type { TCollectResponse } from "./rp-api";

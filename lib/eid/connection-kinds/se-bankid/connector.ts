@@ -9,9 +9,9 @@
  *   there is nothing to finish.
  * - cancel: POST /cancel, so the person's app lets go of the order.
  */
-import { OAuthError } from "../../oauth/errors";
-import type { BankIdConnection } from "../connections/service";
-import type { ConnectorLogin, EidConnector, PollOutcome } from "../connector";
+import { OAuthError } from "../../../oauth/errors";
+import type { BankIdConnection } from "../../connections/service";
+import type { ConnectorLogin, EidConnector, PollOutcome } from "../../connector";
 import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";
 import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";

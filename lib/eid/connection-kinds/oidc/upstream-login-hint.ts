@@ -4,7 +4,7 @@
  * they arrived (`message:` base64url of UTF-8). Nothing else of the hint travels upstream: `sub:`
  * names a person and `mock:` is the mock eID's.
  */
-import type { LoginHint } from "../../oauth/authorization/request";
+import type { LoginHint } from "../../../oauth/authorization/request";
 
 /** The hint for the upstream, or undefined when the relying party asked for nothing to pass on. */
 export function upstreamLoginHint(hint: LoginHint): string | undefined {

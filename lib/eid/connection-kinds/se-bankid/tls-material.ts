@@ -3,8 +3,8 @@
  * bank issues, with its passphrase) or PEM certificate and key; and the CA the RP API's server
  * certificate must chain to, which replaces the public roots for these connections.
  */
-import type { TlsClientOptions } from "../../net/safe-fetch";
-import type { BankIdConnection } from "../connections/service";
+import type { TlsClientOptions } from "../../../net/safe-fetch";
+import type { BankIdConnection } from "../../connections/service";
 
 export function tlsOptionsFor(connection: BankIdConnection): TlsClientOptions {
   const { secrets, settings } = connection;

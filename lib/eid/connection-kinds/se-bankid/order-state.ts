@@ -4,8 +4,8 @@
  * there is one (the eID result to hand to the core, or the failure to send to the relying party).
  */
 import { z } from "zod";
-import { EidFailure, type EidFailureReason } from "../connector";
-import type { EidResult } from "../types";
+import { EidFailure, type EidFailureReason } from "../../connector";
+import type { EidResult } from "../../types";
 import type { TAuthResponse } from "./rp-api";
 
 const FAILURE_REASONS = ["cancelled", "expired", "refused", "certificate", "startFailed", "unavailable", "invalidResponse", "misconfigured"] as const satisfies readonly EidFailureReason[];

@@ -4,10 +4,10 @@
  * signature, OCSP response and BankID issue date stay out of the claims; the personal number is
  * the person key.
  */
-import { authenticationMethodFor } from "../authentication-method";
-import type { EidMethod } from "../catalogue";
-import { personnummerBirthDate } from "../checksums";
-import type { EidResult } from "../types";
+import { authenticationMethodFor } from "../../authentication-method";
+import type { EidMethod } from "../../catalogue";
+import { personnummerBirthDate } from "../../checksums";
+import type { EidResult } from "../../types";
 import type { TCompletionData } from "./rp-api";
 
 export function resultOf(method: EidMethod, completion: TCompletionData): EidResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findEidMethod } from "../catalogue";
+import { findEidMethod } from "../../catalogue";
 import { resultOf } from "./completion";
 import type { TCompletionData } from "./rp-api";
 

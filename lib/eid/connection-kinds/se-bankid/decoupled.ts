@@ -11,9 +11,9 @@
  *   from qrStartToken and qrStartSecret; the secret never leaves the server.
  * - cancel: POST /cancel.
  */
-import type { BankIdConnection } from "../connections/service";
-import { EidFailure } from "../connector";
-import type { DecoupledConnector, DecoupledCheck } from "../decoupled-connector";
+import type { BankIdConnection } from "../../connections/service";
+import { EidFailure } from "../../connector";
+import type { DecoupledConnector, DecoupledCheck } from "../../decoupled-connector";
 import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";
 import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";

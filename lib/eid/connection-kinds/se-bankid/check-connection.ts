@@ -5,7 +5,7 @@
  * endpoint, the CA and the certificate; anything else is explained in the note.
  */
 import { randomUUID } from "node:crypto";
-import type { BankIdConnection } from "../connections/service";
+import type { BankIdConnection } from "../../connections/service";
 import { RpCallError, createRpClient } from "./rp-client";
 
 export interface ConnectionCheck {

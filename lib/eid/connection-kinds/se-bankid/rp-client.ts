@@ -5,8 +5,8 @@
  * that says what went wrong: an API error answer, a transport failure, or an unreadable answer.
  */
 import type { z } from "zod";
-import { OutboundError, safeFetch } from "../../net/safe-fetch";
-import type { BankIdConnection } from "../connections/service";
+import { OutboundError, safeFetch } from "../../../net/safe-fetch";
+import type { BankIdConnection } from "../../connections/service";
 import { zAuthResponse, zCancelResponse, zCollectResponse, zErrorResponse, type AuthRequest, type TAuthResponse, type TCollectResponse } from "./rp-api";
 import { tlsOptionsFor } from "./tls-material";
 

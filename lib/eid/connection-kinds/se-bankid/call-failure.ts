@@ -1,5 +1,5 @@
 /** What a failed RP API call means for the login (EidFailure), and whether a retry may help. */
-import { EidFailure } from "../connector";
+import { EidFailure } from "../../connector";
 import { failureForError, isTransientError } from "./hints";
 import { RpCallError } from "./rp-client";
 

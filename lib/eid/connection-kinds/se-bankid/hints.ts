@@ -3,7 +3,7 @@
  * person's own outcomes (cancelled, expired, blocked certificate, app not started) are
  * access_denied, everything else is server_error. What the person reads is in hint-messages.ts.
  */
-import { EidFailure } from "../connector";
+import { EidFailure } from "../../connector";
 
 /** What a failed order means for the relying party (`access_denied` for the person's own outcomes). */
 export function failureForHint(hintCode: string): EidFailure {

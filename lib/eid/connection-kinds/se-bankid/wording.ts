@@ -3,12 +3,12 @@
  * login page's language, from the `bankid.appText` messages. The app itself names the service
  * (from its relying-party certificate), so the wording names only the action.
  */
-import da from "../../i18n/messages/da.json";
-import en from "../../i18n/messages/en.json";
-import fi from "../../i18n/messages/fi.json";
-import nb from "../../i18n/messages/nb.json";
-import sv from "../../i18n/messages/sv.json";
-import type { LoginAction } from "../types";
+import da from "../../../i18n/messages/da.json";
+import en from "../../../i18n/messages/en.json";
+import fi from "../../../i18n/messages/fi.json";
+import nb from "../../../i18n/messages/nb.json";
+import sv from "../../../i18n/messages/sv.json";
+import type { LoginAction } from "../../types";
 
 const APP_TEXT: Readonly<Record<string, Record<LoginAction, string>>> = {
   en: en.bankid.appText,

@@ -19,12 +19,12 @@
  */
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
-import { OutboundError } from "../../net/safe-fetch";
-import { OAuthError } from "../../oauth/errors";
-import { EidFailure } from "../connector";
-import type { OidcConnection } from "../connections/service";
-import type { DecoupledCheck, DecoupledConnector } from "../decoupled-connector";
-import { clientAuthOf, discover, requestOptions, upstreamFailure } from "./oidc";
+import { OutboundError } from "../../../net/safe-fetch";
+import { OAuthError } from "../../../oauth/errors";
+import { EidFailure } from "../../connector";
+import type { OidcConnection } from "../../connections/service";
+import type { DecoupledCheck, DecoupledConnector } from "../../decoupled-connector";
+import { clientAuthOf, discover, requestOptions, upstreamFailure } from "./connector";
 import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
 
 /** CIBA Core §7.3: without `interval` the client waits 5 s; slow_down adds 5 s (RFC 8628 §3.5). */

@@ -9,12 +9,12 @@
  */
 import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
-import { config } from "../../config";
-import { OutboundError, safeFetch } from "../../net/safe-fetch";
-import { processCache } from "../../process-cache";
-import { EidFailure, type ConnectorLogin, type EidConnector } from "../connector";
-import type { OidcConnection } from "../connections/service";
-import type { EidResult } from "../types";
+import { config } from "../../../config";
+import { OutboundError, safeFetch } from "../../../net/safe-fetch";
+import { processCache } from "../../../process-cache";
+import { EidFailure, type ConnectorLogin, type EidConnector } from "../../connector";
+import type { OidcConnection } from "../../connections/service";
+import type { EidResult } from "../../types";
 import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
 import { upstreamLoginHint } from "./upstream-login-hint";
 
