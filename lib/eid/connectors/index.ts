@@ -1,16 +1,15 @@
 /**
  * Which connector serves a login: in test tenants the family's own test connector (the mock eID)
- * or the simulator; in production tenants the tenant's configured connection for the eID family
- * (an upstream OpenID Connect provider or the Swedish BankID RP API). Connectors are built once
- * per connection version and reused.
+ * or the simulator; in production tenants the tenant's configured connection for the eID family,
+ * through its kind (lib/eid/connection-kinds). Connectors are built once per connection version
+ * and reused.
  */
 import { processCache } from "../../process-cache";
 import type { EidMethod } from "../catalogue";
+import { connectionKindOf, type Connection } from "../connection-kinds";
 import { EidFailure, type EidConnector } from "../connector";
 import { familyOf } from "../families";
-import { findConnection, type Connection } from "../connections/service";
-import { createBankIdConnector } from "../connection-kinds/se-bankid/connector";
-import { createOidcConnector } from "../connection-kinds/oidc/connector";
+import { findConnection } from "../connections/service";
 import { simulatorConnector } from "./simulator";
 
 const built = () => processCache<string, { version: number; connector: EidConnector }>("eid-connectors");
@@ -19,7 +18,7 @@ function build(connection: Connection): EidConnector {
   const hit = built().get(connection.id);
   const version = connection.updatedAt.getTime();
   if (hit && hit.version === version) return hit.connector;
-  const connector = connection.kind === "oidc" ? createOidcConnector(connection) : createBankIdConnector(connection);
+  const connector = connectionKindOf(connection).connector(connection);
   built().set(connection.id, { version, connector });
   return connector;
 }

@@ -5,7 +5,8 @@
  * and the dashboard all read the family from there.
  */
 import type { Locale } from "../../i18n/locales";
-import type { EidConnector, ProductionConnectorKind } from "../connector";
+import type { ConnectionKindName } from "../connection-kinds";
+import type { EidConnector } from "../connector";
 import type { EidProvider, TestIdentity } from "../types";
 import type { BrandLook } from "./brand";
 import type { ClaimRule } from "./claim-rule";
@@ -69,13 +70,14 @@ export interface EidFamilyDefinition<Id extends string = string> {
   readonly identityScheme: string;
   readonly methods: readonly FamilyMethod[];
   readonly claimRule: ClaimRule;
-  /** The production connector kinds that may serve it, preferred first; none: test tenants only. */
-  readonly connectorKinds: readonly ProductionConnectorKind[];
+  /** The connection kinds (lib/eid/connection-kinds) that may serve it, preferred first; none: test tenants only. */
+  readonly connectorKinds: readonly ConnectionKindName[];
   /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
   readonly requiresJti?: boolean;
   /**
-   * Logins need the application to take its ID tokens encrypted (design.md §15: FTN), in test
-   * tenants too, so that an integration meets the rule before it goes live.
+   * Logins need the application to take its ID tokens encrypted (FTN: the Finnish Trust
+   * Network's rules require it), in test tenants too, so that an integration meets the rule
+   * before it goes live.
    */
   readonly requiresIdTokenEncryption?: boolean;
   /** `authenticationmethod` of a login at `acr`, through `provider` when the person chose one (bank, operator). */

@@ -1,5 +1,5 @@
 /**
- * CIBA relayed to an upstream OpenID Connect provider (design.md §15): when the provider's
+ * CIBA relayed to an upstream OpenID Connect provider: when the provider's
  * discovery advertises a `backchannel_authentication_endpoint` (and poll mode), Porta is its CIBA
  * client in poll mode (CIBA Core §7, §10.1), with the connection's client authentication,
  * scopes and acr mapping:
@@ -22,7 +22,7 @@ import { z } from "zod";
 import { OutboundError } from "../../../net/safe-fetch";
 import { OAuthError } from "../../../oauth/errors";
 import { EidFailure } from "../../connector";
-import type { OidcConnection } from "../../connections/service";
+import type { OidcConnection } from "./schemas";
 import type { DecoupledCheck, DecoupledConnector } from "../../decoupled-connector";
 import { clientAuthOf, discover, requestOptions, upstreamFailure } from "./connector";
 import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";

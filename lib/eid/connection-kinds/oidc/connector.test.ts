@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OidcConnection } from "../../connections/service";
+import type { OidcConnection } from "./schemas";
 import { mapClaims } from "./upstream-identity";
 
 function connection(claimMapping: Record<string, string>): OidcConnection {

@@ -13,7 +13,7 @@ import { config } from "../../../config";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
 import { processCache } from "../../../process-cache";
 import { EidFailure, type ConnectorLogin, type EidConnector } from "../../connector";
-import type { OidcConnection } from "../../connections/service";
+import type { OidcConnection } from "./schemas";
 import type { EidResult } from "../../types";
 import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
 import { upstreamLoginHint } from "./upstream-login-hint";

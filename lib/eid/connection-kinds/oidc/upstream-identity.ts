@@ -9,7 +9,7 @@ import { processCache } from "../../../process-cache";
 import { authenticationMethodFor } from "../../authentication-method";
 import type { EidMethod } from "../../catalogue";
 import { EidFailure } from "../../connector";
-import type { OidcConnection } from "../../connections/service";
+import type { OidcConnection } from "./schemas";
 import type { EidResult } from "../../types";
 
 const PROTOCOL_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "nonce", "at_hash", "c_hash", "s_hash", "sid", "auth_time", "acr", "amr", "azp", "sub", "cnf", "events"]);

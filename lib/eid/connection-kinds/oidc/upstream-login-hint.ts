@@ -1,6 +1,6 @@
 /**
  * The `login_hint` Porta sends an upstream OpenID Connect eID whose connection says it understands
- * Porta's forms (design.md §15): the relying party's `action:` and `message:`, re-encoded as
+ * Porta's forms (the connection's `forwardLoginHint`): the relying party's `action:` and `message:`, re-encoded as
  * they arrived (`message:` base64url of UTF-8). Nothing else of the hint travels upstream: `sub:`
  * names a person and `mock:` is the mock eID's.
  */

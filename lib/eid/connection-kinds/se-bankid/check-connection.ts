@@ -5,13 +5,9 @@
  * endpoint, the CA and the certificate; anything else is explained in the note.
  */
 import { randomUUID } from "node:crypto";
-import type { BankIdConnection } from "../../connections/service";
+import type { ConnectionCheck } from "../definition";
 import { RpCallError, createRpClient } from "./rp-client";
-
-export interface ConnectionCheck {
-  ok: boolean;
-  note: string;
-}
+import type { BankIdConnection } from "./schemas";
 
 const SERVER_CERTIFICATE_CODES = /UNABLE_TO_VERIFY|SELF_SIGNED|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ALTNAME|UNABLE_TO_GET_ISSUER|DEPTH_ZERO/;
 

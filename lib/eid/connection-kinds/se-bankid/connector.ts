@@ -1,5 +1,5 @@
 /**
- * Swedish BankID for production tenants, over the RP API v6 (design.md §6).
+ * Swedish BankID for production tenants, over the RP API v6.
  * - start: POST /auth (endUserIp, requirement, userVisibleData); Porta's page then shows the
  *   animated QR code and/or the "Open BankID on this device" link, as the acr value asks.
  * - poll: the page asks about once a second; /collect is called at most every 2 seconds (BankID's
@@ -10,7 +10,7 @@
  * - cancel: POST /cancel, so the person's app lets go of the order.
  */
 import { OAuthError } from "../../../oauth/errors";
-import type { BankIdConnection } from "../../connections/service";
+import type { BankIdConnection } from "./schemas";
 import type { ConnectorLogin, EidConnector, PollOutcome } from "../../connector";
 import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";

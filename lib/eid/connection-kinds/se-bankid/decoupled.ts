@@ -1,5 +1,5 @@
 /**
- * Swedish BankID without Porta's page (CIBA and headless in production tenants, design.md §15),
+ * Swedish BankID without Porta's page (CIBA and headless in production tenants),
  * over the tenant's RP API v6 connection:
  * - start: POST /auth. CIBA names the person (`requirement.personalNumber` from
  *   login_hint=sub:ssn:<personnummer>); headless may not, and then whoever scans the QR code or
@@ -11,7 +11,7 @@
  *   from qrStartToken and qrStartSecret; the secret never leaves the server.
  * - cancel: POST /cancel.
  */
-import type { BankIdConnection } from "../../connections/service";
+import type { BankIdConnection } from "./schemas";
 import { EidFailure } from "../../connector";
 import type { DecoupledConnector, DecoupledCheck } from "../../decoupled-connector";
 import { buildAuthRequest } from "./build-auth-request";

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
-import type { BankIdConnection } from "../../connections/service";
+import type { BankIdConnection } from "./schemas";
 import { zAuthResponse, zCancelResponse, zCollectResponse, zErrorResponse, type AuthRequest, type TAuthResponse, type TCollectResponse } from "./rp-api";
 import { tlsOptionsFor } from "./tls-material";
 

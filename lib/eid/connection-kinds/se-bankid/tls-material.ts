@@ -4,7 +4,7 @@
  * certificate must chain to, which replaces the public roots for these connections.
  */
 import type { TlsClientOptions } from "../../../net/safe-fetch";
-import type { BankIdConnection } from "../../connections/service";
+import type { BankIdConnection } from "./schemas";
 
 export function tlsOptionsFor(connection: BankIdConnection): TlsClientOptions {
   const { secrets, settings } = connection;

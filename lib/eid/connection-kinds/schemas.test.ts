@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { acrMappingProblem, bankIdSecretsSchema, connectorKindsFor, oidcSettingsSchema } from "./schemas";
+import { connectorKindsFor } from ".";
+import { acrMappingProblem, oidcSettingsSchema } from "./oidc/schemas";
+import { bankIdSecretsSchema } from "./se-bankid/schemas";
 
 const base = { issuer: "https://broker.example", clientId: "porta", clientAuth: "client_secret_basic", scopes: "openid ssn" };
 

@@ -1,14 +1,11 @@
 /**
- * What an operator configures for a production eID connection (dashboard, design.md §6): the
- * non-secret settings, stored as JSON, and the secrets, sealed at rest. One schema per connector
- * kind; every form and API input goes through these.
+ * What an operator configures for an upstream OpenID Connect eID: the settings, stored as JSON,
+ * and the secrets, sealed at rest. Every form and API input goes through these.
  */
 import { z } from "zod";
-import { findEidMethod } from "../catalogue";
-import type { ProductionConnectorKind } from "../connector";
-import { findFamily, type EidFamily } from "../families";
-
-const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\s*$/;
+import { findEidMethod } from "../../catalogue";
+import type { EidFamily } from "../../families";
+import type { KindConnection } from "../definition";
 
 const claimName = z.string().trim().min(1).max(200).regex(/^[^\s]+$/, "a claim name has no spaces");
 
@@ -50,42 +47,11 @@ export const oidcSecretsSchema = z
   })
   .strict();
 
-export const SE_BANKID_PRODUCTION_ENDPOINT = "https://appapi2.bankid.com/rp/v6.0";
-export const SE_BANKID_TEST_ENDPOINT = "https://appapi2.test.bankid.com/rp/v6.0";
-
-export const bankIdSettingsSchema = z
-  .object({
-    /** The RP API base URL, e.g. https://appapi2.bankid.com/rp/v6.0. */
-    endpoint: z.url({ protocol: /^https$/ }).max(500).default(SE_BANKID_PRODUCTION_ENDPOINT),
-    /** The CA certificate(s) the RP API's server certificate chains to (PEM). */
-    caCertificate: z.string().trim().regex(PEM_CERTIFICATE, "a PEM certificate (-----BEGIN CERTIFICATE-----)").max(20000),
-    timeoutMs: z.number().int().min(1000).max(30000).default(10000),
-  })
-  .strict();
-
-export const bankIdSecretsSchema = z
-  .object({
-    /** The relying-party certificate and key as PKCS#12, base64. */
-    pkcs12: z.string().max(40000).optional(),
-    passphrase: z.string().max(500).optional(),
-    /** Or as PEM: certificate (chain) and private key. */
-    certificatePem: z.string().max(40000).optional(),
-    privateKeyPem: z.string().max(40000).optional(),
-  })
-  .strict()
-  .refine((s) => Boolean(s.pkcs12) !== Boolean(s.certificatePem && s.privateKeyPem), "give the client certificate either as PKCS#12 or as PEM certificate and key");
-
 export type OidcSettings = z.infer<typeof oidcSettingsSchema>;
 export type OidcSecrets = z.infer<typeof oidcSecretsSchema>;
-export type BankIdSettings = z.infer<typeof bankIdSettingsSchema>;
-export type BankIdSecrets = z.infer<typeof bankIdSecretsSchema>;
+export type OidcConnection = KindConnection<"oidc", OidcSettings, OidcSecrets>;
 
-/** Which connector kinds may serve a catalogue family (the family says), preferred first. */
-export function connectorKindsFor(family: EidFamily): ProductionConnectorKind[] {
-  return [...(findFamily(family)?.connectorKinds ?? [])];
-}
-
-/** Checks that every acr in an OIDC acr mapping belongs to the family. */
+/** Checks that every acr in an acr mapping belongs to the family. */
 export function acrMappingProblem(family: EidFamily, acrValues: Record<string, string>): string | undefined {
   for (const acr of Object.keys(acrValues)) {
     if (findEidMethod(acr)?.family !== family) return `${acr} is not an acr value of this eID`;
