@@ -10,6 +10,8 @@ import type { EidConnector } from "../connector";
 import type { EidProvider, TestIdentity } from "../types";
 import type { BrandLook } from "./brand";
 import type { ClaimRule } from "./claim-rule";
+import type { HintMessageLimit } from "./hint-message";
+import type { NationalIdNumber } from "./national-id";
 import type { Claims } from "./person-claims";
 
 export type CountryCode = "dk" | "se" | "no" | "fi" | "nl" | "de" | "test";
@@ -72,6 +74,15 @@ export interface EidFamilyDefinition<Id extends string = string> {
   readonly claimRule: ClaimRule;
   /** The connection kinds (lib/eid/connection-kinds) that may serve it, preferred first; none: test tenants only. */
   readonly connectorKinds: readonly ConnectionKindName[];
+  /**
+   * Headless logins, for its methods that support decoupled logins: the relying party shows the
+   * eID's own app launch and animated QR code itself (Swedish BankID's autostart token and QR).
+   */
+  readonly supportsHeadless?: boolean;
+  /** The national id a decoupled login names the person by; every family with decoupled methods has one. */
+  readonly nationalIdNumber?: NationalIdNumber;
+  /** The longest login_hint `message:` its app shows; none: any. */
+  readonly hintMessageLimit?: HintMessageLimit;
   /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
   readonly requiresJti?: boolean;
   /**

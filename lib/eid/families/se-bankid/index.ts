@@ -4,6 +4,8 @@
  */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
+import { atMostEncoded } from "../../family-kit/hint-message";
+import { SWEDISH_PERSONNUMMER } from "../../family-kit/national-id";
 import { brand } from "./brand";
 import { swedishIdentities } from "./identities";
 import { text } from "./text";
@@ -23,6 +25,10 @@ export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   ],
   claimRule: claimRule({ nationalId: ["ssn"], always: ["givenname", "surname", "ipaddress"] }),
   connectorKinds: ["se-bankid", "oidc"],
+  supportsHeadless: true,
+  nationalIdNumber: SWEDISH_PERSONNUMMER,
+  /** BankID accepts at most 1500 characters of userVisibleData after encoding (spec 8). */
+  hintMessageLimit: atMostEncoded("BankID", 1500),
   authenticationMethod(acr) {
     if (acr.endsWith(":same-device")) return "bankid:same-device";
     if (onAnotherDevice(acr)) return "bankid:another-device";
