@@ -11,7 +11,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef, useState } from "react";
 import { awaitsScan, failedMessageKey, pendingMessageKey, type BankIdMessageKey } from "@/lib/eid/connection-kinds/se-bankid/hint-messages";
-import { autoStartLink, type BankIdLaunch } from "@/lib/eid/connection-kinds/se-bankid/modes";
+import { autoStartLink, type BankIdLaunch } from "@/lib/eid/families/se-bankid/launch";
 
 export interface BankIdLoginLabels {
   messages: Record<BankIdMessageKey, string>;

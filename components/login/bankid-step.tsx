@@ -5,7 +5,7 @@
  */
 import { getTranslations } from "next-intl/server";
 import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/connection-kinds/se-bankid/hint-messages";
-import { launchFor } from "@/lib/eid/connection-kinds/se-bankid/modes";
+import { launchFor } from "@/lib/eid/families/se-bankid/launch";
 import type { EidFamily } from "@/lib/eid/families";
 import type { LoginAction } from "@/lib/eid/types";
 import { BankIdLogin, type BankIdLoginLabels } from "./bankid-login";

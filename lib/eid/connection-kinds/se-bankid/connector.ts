@@ -15,7 +15,7 @@ import type { ConnectorLogin, EidConnector, PollOutcome } from "../../connector"
 import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";
 import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
-import { launchFor } from "./modes";
+import { launchFor } from "../../families/se-bankid/launch";
 import { failureOf, newOrder, readOrderState, type OrderState, type PendingOrder } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient, type RpClient } from "./rp-client";

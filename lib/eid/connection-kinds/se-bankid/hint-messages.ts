@@ -3,7 +3,7 @@
  * the RP guidelines), keys of the `bankid` message namespace in every UI language. Pure, so the
  * login page's script uses it too.
  */
-import type { BankIdLaunch } from "./modes";
+import type { BankIdLaunch } from "../../families/se-bankid/launch";
 
 export const BANKID_MESSAGE_KEYS = [
   "rfa1",

@@ -7,7 +7,7 @@ import sv from "../../../i18n/messages/sv.json";
 import { EidFailure } from "../../connector";
 import { awaitsScan, BANKID_MESSAGE_KEYS, failedMessageKey, pendingMessageKey } from "./hint-messages";
 import { failureForError, failureForHint, isTransientError } from "./hints";
-import { launchFor } from "./modes";
+import { launchFor } from "../../families/se-bankid/launch";
 
 const BOTH = launchFor("urn:grn:authn:se:bankid");
 const APP_ONLY = launchFor("urn:grn:authn:se:bankid:same-device");

@@ -8,9 +8,8 @@ import { atMostEncoded } from "../../family-kit/hint-message";
 import { SWEDISH_PERSONNUMMER } from "../../family-kit/national-id";
 import { brand } from "./brand";
 import { swedishIdentities } from "./identities";
+import { launchFor } from "./launch";
 import { text } from "./text";
-
-const onAnotherDevice = (acr: string) => acr.includes(":another-device");
 
 export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   id: "se-bankid",
@@ -30,15 +29,16 @@ export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   /** BankID accepts at most 1500 characters of userVisibleData after encoding (spec 8). */
   hintMessageLimit: atMostEncoded("BankID", 1500),
   authenticationMethod(acr) {
-    if (acr.endsWith(":same-device")) return "bankid:same-device";
-    if (onAnotherDevice(acr)) return "bankid:another-device";
+    const { app, qr } = launchFor(acr);
+    if (!qr) return "bankid:same-device";
+    if (!app) return "bankid:another-device";
     return "bankid:app";
   },
   testIdentities: swedishIdentities,
   simulator: {
     brand,
-    authenticator: (acr) => (onAnotherDevice(acr) ? "another-device" : "same-device"),
-    launch: (acr) => (onAnotherDevice(acr) ? "qr" : "open-app"),
+    authenticator: (acr) => (launchFor(acr).app ? "same-device" : "another-device"),
+    launch: (acr) => (launchFor(acr).app ? "open-app" : "qr"),
   },
   text,
 };
