@@ -12,7 +12,8 @@ import {
 } from "./eid-connection-form-data";
 import type { z } from "zod";
 import { connectionIssueError, ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
-import { acrMappingProblem, bankIdSecretsSchema, bankIdSettingsSchema, oidcSecretsSchema, oidcSettingsSchema } from "@/lib/eid/connections/schemas";
+import { acrMappingProblem, oidcSecretsSchema, oidcSettingsSchema } from "@/lib/eid/connection-kinds/oidc/schemas";
+import { bankIdSecretsSchema, bankIdSettingsSchema } from "@/lib/eid/connection-kinds/se-bankid/schemas";
 import type { Connection } from "@/lib/eid/connections/service";
 
 const MITID: FamilyFormSpec = {

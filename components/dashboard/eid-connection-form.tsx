@@ -1,22 +1,24 @@
 "use client";
 
 import { useActionState, useState, type ReactNode } from "react";
-import type { ConnectionKind, EidFormState, EidFormValues, FamilyFormSpec, StoredSecrets } from "./eid-connection-form-data";
+import type { ConnectionKind, EidFormState, EidFormValues, FamilyFormSpec, KindFormView, StoredSecrets } from "./eid-connection-form-data";
 import { CopyButton } from "./copy-button";
 import { Badge, buttonClass, FieldError, inputClass, labelClass } from "./ui";
 
-const KIND_LABELS: Record<ConnectionKind, string> = {
-  oidc: "OpenID Connect provider",
-  "se-bankid": "BankID RP API (direct)",
-};
-
-const CLIENT_AUTH_LABELS = {
-  client_secret_basic: "Client secret (HTTP Basic)",
-  client_secret_post: "Client secret (form body)",
-  private_key_jwt: "Private key JWT (Porta's key)",
-} as const;
-
 type Invalid = (name: string) => { "aria-invalid": boolean; "aria-describedby": string };
+
+/** What every kind's part of the form receives. */
+interface KindFieldsProps {
+  spec: FamilyFormSpec;
+  values: EidFormValues;
+  errors: Record<string, string>;
+  /** The operator's secrets stored for this kind, by name. */
+  stored: string[];
+  /** The kind's choices of its select inputs. */
+  choices: KindFormView["choices"];
+  redirectUri?: string;
+  invalid: Invalid;
+}
 
 function Field({ name, label, hint, error, children }: { name: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
   return (
@@ -92,7 +94,7 @@ function MappingRows({ caption, head, rows, prefix, values, errors, placeholder 
   );
 }
 
-function OidcFields({ spec, values, errors, stored, redirectUri, invalid }: { spec: FamilyFormSpec; values: EidFormValues; errors: Record<string, string>; stored: string[]; redirectUri?: string; invalid: Invalid }) {
+function OidcFields({ spec, values, errors, stored, choices, redirectUri, invalid }: KindFieldsProps) {
   const [clientAuth, setClientAuth] = useState(values.clientAuth || "client_secret_basic");
   const extraClaims = Object.keys(values)
     .filter((k) => k.startsWith("claimMapping[") && k.endsWith("]"))
@@ -119,7 +121,7 @@ function OidcFields({ spec, values, errors, stored, redirectUri, invalid }: { sp
           </Field>
           <Field name="clientAuth" label="Client authentication" hint="How Porta authenticates at the provider's token endpoint; use what the provider registered." error={errors.clientAuth}>
             <select id="clientAuth" name="clientAuth" defaultValue={clientAuth} onChange={(e) => setClientAuth(e.target.value)} className={inputClass} {...invalid("clientAuth")}>
-              {Object.entries(CLIENT_AUTH_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              {(choices.clientAuth ?? []).map(({ value, label }) => <option key={value} value={value}>{label}</option>)}
             </select>
           </Field>
         </div>
@@ -161,16 +163,17 @@ function OidcFields({ spec, values, errors, stored, redirectUri, invalid }: { sp
   );
 }
 
-function BankIdFields({ values, errors, stored, endpoints, invalid }: { values: EidFormValues; errors: Record<string, string>; stored: string[]; endpoints: { url: string; label: string }[]; invalid: Invalid }) {
+function BankIdFields({ values, errors, stored, choices, invalid }: KindFieldsProps) {
   const current = values.endpoint ?? "";
-  const options = current && !endpoints.some((e) => e.url === current) ? [...endpoints, { url: current, label: current }] : endpoints;
+  const endpoints = choices.endpoint ?? [];
+  const options = current && !endpoints.some((e) => e.value === current) ? [...endpoints, { value: current, label: current }] : endpoints;
   const certificateSet = stored.includes("pkcs12") || stored.includes("certificatePem");
   return (
     <>
       <Section title="BankID RP API" description="Porta calls BankID's relying-party API directly over mutual TLS.">
         <Field name="endpoint" label="Environment" hint="Production needs a production certificate from your bank; BankID's test environment takes a test certificate." error={errors.endpoint}>
           <select id="endpoint" name="endpoint" defaultValue={current} className={inputClass} {...invalid("endpoint")}>
-            {options.map((e) => <option key={e.url} value={e.url}>{e.label}</option>)}
+            {options.map((e) => <option key={e.value} value={e.value}>{e.label}</option>)}
           </select>
         </Field>
         <Field name="caCertificate" label="BankID CA certificate (PEM)" hint="The CA certificate BankID's server certificate chains to, as published in BankID's relying-party guidelines for the environment." error={errors.caCertificate}>
@@ -211,9 +214,16 @@ function BankIdFields({ values, errors, stored, endpoints, invalid }: { values: 
   );
 }
 
-function FormBody({ spec, values, errors, stored, endpoints, redirectUri, readOnly, invalid }: { spec: FamilyFormSpec; values: EidFormValues; errors: Record<string, string>; stored: StoredSecrets | null; endpoints: { url: string; label: string }[]; redirectUri?: string; readOnly: boolean; invalid: Invalid }) {
-  const [kind, setKind] = useState<ConnectionKind>((values.kind as ConnectionKind) || spec.kinds[0] || "oidc");
+/** Each kind's part of the form (its settings and secrets), by kind. */
+const KIND_FIELDS: Record<ConnectionKind, (props: KindFieldsProps) => ReactNode> = {
+  oidc: OidcFields,
+  "se-bankid": BankIdFields,
+};
+
+function FormBody({ spec, values, errors, stored, kinds, redirectUri, readOnly, invalid }: { spec: FamilyFormSpec; values: EidFormValues; errors: Record<string, string>; stored: StoredSecrets | null; kinds: Record<ConnectionKind, KindFormView>; redirectUri?: string; readOnly: boolean; invalid: Invalid }) {
+  const [kind, setKind] = useState<ConnectionKind>((values.kind || spec.kinds[0]) as ConnectionKind);
   const storedNames = stored && stored.kind === kind ? stored.names : [];
+  const Fields = KIND_FIELDS[kind];
   return (
     <fieldset disabled={readOnly} className="grid min-w-0 gap-6">
       <Section title="Connection">
@@ -223,7 +233,7 @@ function FormBody({ spec, values, errors, stored, endpoints, redirectUri, readOn
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {spec.kinds.map((k) => (
                 <label key={k} className="flex items-center gap-2">
-                  <input type="radio" name="kind" value={k} defaultChecked={kind === k} onChange={() => setKind(k)} data-testid={`kind-${k}`} /> {KIND_LABELS[k]}
+                  <input type="radio" name="kind" value={k} defaultChecked={kind === k} onChange={() => setKind(k)} data-testid={`kind-${k}`} /> {kinds[k].label}
                 </label>
               ))}
             </div>
@@ -237,11 +247,7 @@ function FormBody({ spec, values, errors, stored, endpoints, redirectUri, readOn
           <span><span className="font-medium">Enabled</span> — logins with {spec.name} in this tenant use this connection. When disabled they fail with a configuration error.</span>
         </label>
       </Section>
-      {kind === "oidc" ? (
-        <OidcFields spec={spec} values={values} errors={errors} stored={storedNames} redirectUri={redirectUri} invalid={invalid} />
-      ) : (
-        <BankIdFields values={values} errors={errors} stored={storedNames} endpoints={endpoints} invalid={invalid} />
-      )}
+      <Fields spec={spec} values={values} errors={errors} stored={storedNames} choices={kinds[kind].choices} redirectUri={redirectUri} invalid={invalid} />
     </fieldset>
   );
 }
@@ -252,7 +258,7 @@ export function EidConnectionForm({
   spec,
   initial,
   stored,
-  endpoints,
+  kinds,
   redirectUri,
   readOnly,
 }: {
@@ -260,7 +266,8 @@ export function EidConnectionForm({
   spec: FamilyFormSpec;
   initial: EidFormValues;
   stored: StoredSecrets | null;
-  endpoints: { url: string; label: string }[];
+  /** Every connection kind's label and choices. */
+  kinds: Record<ConnectionKind, KindFormView>;
   /** Shown in the form when the page does not show it already. */
   redirectUri?: string;
   readOnly: boolean;
@@ -274,7 +281,7 @@ export function EidConnectionForm({
       {errors.form ? <p role="alert" data-testid="error-form" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">{errors.form}</p> : null}
       {state.saved ? <p role="status" data-testid="saved" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">Saved.</p> : null}
       {readOnly ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="read-only">Only owners of this tenant can change its eID connections.</p> : null}
-      <FormBody key={JSON.stringify(values)} spec={spec} values={values} errors={errors} stored={stored} endpoints={endpoints} redirectUri={redirectUri} readOnly={readOnly} invalid={invalid} />
+      <FormBody key={JSON.stringify(values)} spec={spec} values={values} errors={errors} stored={stored} kinds={kinds} redirectUri={redirectUri} readOnly={readOnly} invalid={invalid} />
       {readOnly ? null : (
         <div className="flex justify-end">
           <button type="submit" disabled={pending} className={buttonClass} data-testid="eid-connection-submit">{pending ? "Saving…" : "Save connection"}</button>

@@ -1,7 +1,6 @@
+import { connectionKindOf } from "@/lib/eid/connection-kinds";
 import type { Connection } from "@/lib/eid/connections/service";
 import { Badge } from "./ui";
-
-const KIND_NAMES = { oidc: "OpenID Connect", "se-bankid": "BankID RP API" } as const;
 
 export const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
@@ -10,7 +9,7 @@ export function ConnectionStateBadges({ connection }: { connection: Connection |
   if (!connection) return <span data-testid="connection-state" data-state="none"><Badge>not configured</Badge></span>;
   return (
     <span data-testid="connection-state" data-state={connection.enabled ? "enabled" : "disabled"} className="inline-flex flex-wrap gap-1">
-      <Badge tone="blue">{KIND_NAMES[connection.kind]}</Badge>
+      <Badge tone="blue">{connectionKindOf(connection).shortName}</Badge>
       {connection.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="amber">disabled</Badge>}
     </span>
   );

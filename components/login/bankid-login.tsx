@@ -10,8 +10,8 @@
  */
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef, useState } from "react";
-import { awaitsScan, failedMessageKey, pendingMessageKey, type BankIdMessageKey } from "@/lib/eid/bankid/hint-messages";
-import { autoStartLink, type BankIdLaunch } from "@/lib/eid/bankid/modes";
+import { awaitsScan, failedMessageKey, pendingMessageKey, type BankIdMessageKey } from "@/lib/eid/connection-kinds/se-bankid/hint-messages";
+import { autoStartLink, type BankIdLaunch } from "@/lib/eid/families/se-bankid/launch";
 
 export interface BankIdLoginLabels {
   messages: Record<BankIdMessageKey, string>;

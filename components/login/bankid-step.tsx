@@ -4,8 +4,9 @@
  * every string in the page's language.
  */
 import { getTranslations } from "next-intl/server";
-import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/bankid/hint-messages";
-import { launchFor } from "@/lib/eid/bankid/modes";
+import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/connection-kinds/se-bankid/hint-messages";
+import { launchFor } from "@/lib/eid/families/se-bankid/launch";
+import type { EidFamily } from "@/lib/eid/families";
 import type { LoginAction } from "@/lib/eid/types";
 import { BankIdLogin, type BankIdLoginLabels } from "./bankid-login";
 import { brandFor } from "./simulators/brands";
@@ -14,6 +15,8 @@ const BUTTON = "inline-flex min-h-12 w-full items-center justify-center rounded-
 
 export interface BankIdStepProps {
   transactionId: string;
+  /** The eID family the BankID RP API serves (its look). */
+  family: EidFamily;
   acr: string;
   methodName: string;
   clientName: string;
@@ -44,11 +47,11 @@ async function labels(): Promise<BankIdLoginLabels> {
   };
 }
 
-export async function BankIdStep({ transactionId, acr, methodName, clientName, action }: BankIdStepProps) {
-  const brand = brandFor("se-bankid", methodName);
+export async function BankIdStep({ transactionId, family, acr, methodName, clientName, action }: BankIdStepProps) {
+  const brand = brandFor(family, methodName);
   const simulator = await getTranslations("simulator");
   return (
-    <section className="mx-auto w-full max-w-md" aria-labelledby="bankid-title" data-family="se-bankid">
+    <section className="mx-auto w-full max-w-md" aria-labelledby="bankid-title" data-family={family}>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <header className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 sm:px-5 ${brand.header}`}>
           {brand.wordmark}

@@ -1,10 +1,8 @@
 import { findEidMethod } from "../eid/catalogue";
-import { isValidFodselsnummer, isValidPersonnummer } from "../eid/checksums";
+import { familyOf } from "../eid/families";
 
-/** Whether `id` is a checksum-valid national id for the eID of `acr` (decoupled eIDs only). */
+/** Whether `id` is a checksum-valid national id for the eID of `acr` (its family's number; decoupled eIDs have one). */
 export function isNationalIdFor(acr: string, id: string): boolean {
-  const family = findEidMethod(acr)?.family;
-  if (family === "se-bankid" || family === "se-freja") return isValidPersonnummer(id);
-  if (family === "no-bankid") return isValidFodselsnummer(id);
-  return false;
+  const method = findEidMethod(acr);
+  return method !== undefined && familyOf(method.family).nationalIdNumber?.isValid(id) === true;
 }

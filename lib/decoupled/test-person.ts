@@ -1,13 +1,14 @@
 /**
  * Who approves a decoupled login on the simulated devices of test tenants: the person its
  * login_hint names (a documented test identity, or one made from any checksum-valid national id,
- * design.md §11), or, for a headless request naming nobody, the test identity of the eID's family
- * chosen on /test/devices (design.md §15).
+ * so that a relying party can test with the numbers its own test data holds), or, for a headless
+ * request naming nobody (the QR code decides who logs in), the test identity of the eID's family
+ * chosen on /test/devices.
  */
 import { findEidMethod, type EidMethod } from "../eid/catalogue";
 import { authenticationMethodFor } from "../eid/authentication-method";
-import { fodselsnummerBirthDate, personnummerBirthDate } from "../eid/checksums";
 import { claimRuleFor } from "../eid/claim-rules";
+import { familyOf } from "../eid/families";
 import { claimsAtAcr, personKeyOf, testIdentitiesFor } from "../eid/test-identities";
 import type { EidResult, TestIdentity } from "../eid/types";
 
@@ -31,7 +32,7 @@ export function testPersonFor(acr: string, nationalId: string): EidResult {
   const method = methodOf(acr);
   const known = testIdentitiesFor(method.family).find((i) => i.nationalId === nationalId);
   if (known) return resultOf(method, acr, known);
-  const birthdate = method.family === "no-bankid" ? fodselsnummerBirthDate(nationalId) : personnummerBirthDate(nationalId);
+  const birthdate = familyOf(method.family).nationalIdNumber?.birthDate(nationalId);
   const idClaim = claimRuleFor(method.family).nationalIdClaims[0] ?? "ssn";
   return {
     acr,

@@ -1,15 +1,14 @@
 /**
- * The eID behind a production tenant's decoupled login (design.md §15): which connector runs it,
- * what Porta keeps of it on the login (sealed, with when it may next be asked), and how its
- * failures reach the token endpoint (CIBA Core §11).
+ * The eID behind a production tenant's decoupled login: which connector runs it, what Porta keeps
+ * of it on the login (sealed, with when it may next be asked), and how its failures reach the
+ * token endpoint (CIBA Core §11).
  */
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import type { LoginTransaction } from "../db/generated/client";
-import { createBankIdDecoupled } from "../eid/bankid/decoupled";
 import type { EidMethod } from "../eid/catalogue";
+import { connectionKindOf } from "../eid/connection-kinds";
 import type { EidFailure } from "../eid/connector";
 import { notConfigured } from "../eid/connectors";
-import { createOidcCibaConnector } from "../eid/connectors/oidc-ciba";
 import { findConnection } from "../eid/connections/service";
 import type { DecoupledConnector } from "../eid/decoupled-connector";
 import { invalidRequest } from "../oauth/errors";
@@ -17,17 +16,16 @@ import type { DecoupledError } from "./complete-decoupled";
 import type { DecoupledKind } from "./request";
 
 /**
- * The connector of the tenant's connection for the eID: the Swedish BankID RP API runs CIBA and
- * headless; an OpenID Connect provider runs CIBA when its discovery advertises a backchannel
- * authentication endpoint (Porta relays in poll mode). No connection → server_error (as for
- * browser logins); a connection that cannot run the flow → invalid_request.
+ * The connector of the tenant's connection for the eID, as its kind makes it: the Swedish BankID
+ * RP API runs CIBA and headless; an OpenID Connect provider runs CIBA when its discovery
+ * advertises a backchannel authentication endpoint (Porta relays in poll mode). No connection →
+ * server_error (as for browser logins); a connection that cannot run the flow → invalid_request.
  */
 export async function decoupledConnectorFor(tenantId: string, method: EidMethod, kind: DecoupledKind): Promise<DecoupledConnector> {
   const connection = await findConnection(tenantId, method.family);
   if (!connection || !connection.enabled) throw notConfigured(method);
-  if (connection.kind === "se-bankid") return createBankIdDecoupled(connection);
-  const relayed = kind === "ciba" ? await createOidcCibaConnector(connection) : undefined;
-  if (relayed) return relayed;
+  const connector = await connectionKindOf(connection).decoupled?.(connection, kind);
+  if (connector) return connector;
   throw invalidRequest(`${method.name} cannot run ${kind === "ciba" ? "CIBA" : "headless"} logins through this tenant's connection`);
 }
 

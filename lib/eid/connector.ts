@@ -1,8 +1,8 @@
 /**
- * The one shape every eID takes towards the login core (design.md §6): the built-in simulators of
- * test tenants and the connectors of production tenants (an upstream OpenID Connect provider,
- * the Swedish BankID RP API). The login transaction calls `start`, then `finish` (and `poll` while
- * the person answers in an app); it never knows which kind runs.
+ * The one shape every eID takes towards the login core: the built-in simulators of test tenants
+ * and the connectors of production tenants (one per connection kind, lib/eid/connection-kinds).
+ * The login transaction calls `start`, then `finish` (and `poll` while the person answers in an
+ * app); it never knows which kind runs.
  *
  * A connector keeps what it must remember between steps in `ConnectorLogin.state`: the core seals
  * it (AES-GCM, like signing keys) on the login transaction and hands it back on the next step.
@@ -10,11 +10,11 @@
 import type { LoginHint } from "../oauth/authorization/request";
 import { OAuthError } from "../oauth/errors";
 import type { EidMethod } from "./catalogue";
+import type { ConnectionKindName } from "./connection-kinds";
 import type { EidResult } from "./types";
 
-/** The connectors a production tenant's `EidConnection` configures. */
-export type ProductionConnectorKind = "oidc" | "se-bankid";
-export type ConnectorKind = "simulator" | "mock" | ProductionConnectorKind;
+/** Which connector it is: a test tenant's simulator or mock eID, or a connection's kind. */
+export type ConnectorKind = "simulator" | "mock" | ConnectionKindName;
 
 /** What a connector knows of the login it serves. */
 export interface ConnectorLogin {
@@ -76,9 +76,10 @@ export type EidFailureReason =
   | "misconfigured";
 
 /**
- * What the relying party reads for a `server_error` (design.md §12: upstream and network error
- * text never reaches it): one fixed sentence per reason. The connector's own account (addresses,
- * errno, the provider's error text) is the failure's `detail`, which only the log gets.
+ * What the relying party reads for a `server_error`: one fixed sentence per reason, because
+ * upstream and network error text may name internal addresses or the provider's internals and so
+ * never reaches it. The connector's own account (addresses, errno, the provider's error text) is
+ * the failure's `detail`, which only the log gets.
  */
 const SERVER_ERROR_DESCRIPTIONS: Record<EidFailureReason, string> = {
   cancelled: "The eID login was cancelled",

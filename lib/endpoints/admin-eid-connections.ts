@@ -1,8 +1,9 @@
 /**
- * The admin API's eID connections (design §14, §6): a production tenant's connection per eID
- * family to an upstream OpenID Connect provider or the Swedish BankID RP API. GET list, POST create,
- * and by id GET, PATCH, DELETE, POST …/test (reach the eID with the saved configuration).
- * Secrets are write-only: an answer says which are set (`secrets_set`), never their values.
+ * The admin API's eID connections: a production tenant's connection per eID family, of one of
+ * the connection kinds (lib/eid/connection-kinds: an upstream OpenID Connect provider, the Swedish
+ * BankID RP API). GET list, POST create, and by id GET, PATCH, DELETE, POST …/test (reach the eID
+ * with the saved configuration). Secrets are write-only: an answer says which of the kind's
+ * secrets are set (`secrets_set`), never their values.
  */
 import { z } from "zod";
 import { conflict, notFound } from "../admin-api/api-errors";
@@ -10,12 +11,12 @@ import { defineOperation } from "../admin-api/operation";
 import { arrayPage } from "../admin-api/paging";
 import { tenantInScope } from "../admin-api/scope";
 import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../admin-api/schemas";
+import { CONNECTION_KIND_NAMES, CONNECTION_KINDS, connectionKindOf, operatorSecretNames, secretsSetOf } from "../eid/connection-kinds";
 import { testConnection } from "../eid/connections/check";
-import { bankIdSettingsSchema, oidcSettingsSchema } from "../eid/connections/schemas";
 import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../eid/connections/service";
 import { isEidFamily } from "../eid/families";
 
-const KINDS = ["oidc", "se-bankid"] as const;
+const KINDS = CONNECTION_KIND_NAMES;
 
 export const ZEidConnectionSchema = z.object({
   id: z.uuid(),
@@ -28,10 +29,12 @@ export const ZEidConnectionSchema = z.object({
   updated_at: ZTimestamp,
 });
 
-const ZSettingsDocument = z.union([oidcSettingsSchema, bankIdSettingsSchema]).meta({ description: "oidc: issuer, clientId, clientAuth, scopes, …; se-bankid: endpoint, caCertificate, timeoutMs" });
-const ZSettingsPatchDocument = z.union([oidcSettingsSchema.partial(), bankIdSettingsSchema.partial()]).meta({ description: "The settings to change; the others keep their values" });
+const ZSettingsDocument = z
+  .union(CONNECTION_KINDS.map((kind) => kind.settings))
+  .meta({ description: CONNECTION_KINDS.map((kind) => `${kind.name}: ${Object.keys(kind.settings.shape).join(", ")}`).join("; ") });
+const ZSettingsPatchDocument = z.union(CONNECTION_KINDS.map((kind) => kind.settings.partial())).meta({ description: "The settings to change; the others keep their values" });
 const ZSecretsDocument = z
-  .object({ clientSecret: z.string(), pkcs12: z.string(), passphrase: z.string(), certificatePem: z.string(), privateKeyPem: z.string() })
+  .object(Object.fromEntries(operatorSecretNames().map((name) => [name, z.string()])))
   .partial()
   .meta({ description: "Write-only. A secret left out (or empty) keeps the stored one" });
 
@@ -48,14 +51,15 @@ const ZConnectionPatchSchema = z.strictObject({ kind: z.enum(KINDS).optional(), 
 const ZConnectionParamsSchema = z.object({ tenant_id: ZUuidParam, connection_id: ZUuidParam });
 const ZTenantParams = z.object({ tenant_id: ZUuidParam });
 
-function toConnection(c: Connection): z.output<typeof ZEidConnectionSchema> {
+/** A connection as the admin API answers it: its settings, and which of its secrets are set. */
+export function toConnection(c: Connection): z.output<typeof ZEidConnectionSchema> {
   return {
     id: c.id,
     family: c.family,
     kind: c.kind,
     enabled: c.enabled,
     settings: { ...c.settings },
-    secrets_set: Object.keys(c.secrets).filter((name) => name !== "privateJwk"),
+    secrets_set: secretsSetOf(connectionKindOf(c), c.secrets),
     last_check: c.lastCheckedAt ? { checked_at: iso(c.lastCheckedAt), ok: c.lastCheckOk ?? false, note: c.lastCheckNote ?? "" } : null,
     updated_at: iso(c.updatedAt),
   };

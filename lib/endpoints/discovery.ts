@@ -1,5 +1,6 @@
 import { findServedApplication } from "../clients/find-application";
 import { canServeAcr } from "../clients/id-token-encryption-rule";
+import { findEidMethod } from "../eid/catalogue";
 import { currentIssuer } from "../tenants/issuer-context";
 import { withOAuthErrors } from "../http/responses";
 import { entityTag } from "../keys/jwks";
@@ -52,7 +53,7 @@ export async function discoveryDocument(clientId: string | null): Promise<Endpoi
   if (!application) return tenantWideDocument();
   // Only the eIDs it can log in with: no mock eID in production, no FTN without encrypted ID tokens.
   const enabledAcrValues = application.enabledAcrValues.filter(
-    (acr) => (application.tenant.environment === "test" || !acr.startsWith("urn:grn:authn:mock")) && canServeAcr(application, acr),
+    (acr) => (application.tenant.environment === "test" || findEidMethod(acr)?.testOnly !== true) && canServeAcr(application, acr),
   );
   return document(discoveryMetadata({ enabledAcrValues }));
 }

@@ -5,8 +5,8 @@
  * the dashboard's "test connection" reports them.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { checkBankIdConnection } from "../../lib/eid/bankid/check-connection";
-import { MAX_COLLECT_ERRORS } from "../../lib/eid/bankid/connector";
+import { checkBankIdConnection } from "../../lib/eid/connection-kinds/se-bankid/check-connection";
+import { MAX_COLLECT_ERRORS } from "../../lib/eid/connection-kinds/se-bankid/connector";
 import type { BankIdRpDouble } from "../support/bankid-rp-double";
 import {
   authenticate,

@@ -10,7 +10,7 @@ import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
-import { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/bankid/connector";
+import { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/connection-kinds/se-bankid/connector";
 import { DEFAULT_USER, type BankIdRpDouble, type TestUser } from "../support/bankid-rp-double";
 import { bankIdConnectionInput, BANKID, createBankIdTenant, saveBankIdConnection, useBankIdHarness, type BankIdTenant } from "../support/bankid-login";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";

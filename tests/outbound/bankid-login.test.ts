@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/bankid/connector";
+import { MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/connection-kinds/se-bankid/connector";
 import { DEFAULT_USER, type BankIdRpDouble } from "../support/bankid-rp-double";
 import {
   authenticate,

@@ -1,5 +1,5 @@
 /**
- * CIBA relayed to an upstream OpenID Connect provider that fails (lib/eid/connectors/oidc-ciba.ts):
+ * CIBA relayed to an upstream OpenID Connect provider that fails (lib/eid/connection-kinds/oidc/ciba.ts):
  * node-oidc-provider with its CIBA feature (tests/support/upstream-ciba.ts), some of whose answers
  * the test replaces with errors, garbage or silence. At the start every failure is Porta's answer at
  * once and no login starts; while polling, a passing problem (5xx, no answer within the
@@ -11,7 +11,7 @@ import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
-import { MAX_CHECK_ERRORS } from "../../lib/eid/connectors/oidc-ciba";
+import { MAX_CHECK_ERRORS } from "../../lib/eid/connection-kinds/oidc/ciba";
 import { INGRID, pollUntilSettled, relayClient, relayTenant, startCiba, type Answer } from "../support/ciba-relay";
 import type { RegisteredClient } from "../support/clients";
 import { EID_INVALID_RESPONSE, EID_UNAVAILABLE, expectNoUpstreamDetail } from "../support/hosted-login";

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
-import { saveConnection, type BankIdConnection, type ConnectionInput } from "../../lib/eid/connections/service";
+import type { BankIdConnection } from "../../lib/eid/connection-kinds/se-bankid/schemas";
+import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { startBankIdRpDouble, type BankIdRpDouble } from "./bankid-rp-double";
 import { type Hop, type TestBrowser } from "./browser";

@@ -1,20 +1,16 @@
 /**
- * "Test connection" in the dashboard: can Porta reach the eID with this configuration? For an
- * upstream OpenID Connect provider: discovery, the client authentication it accepts, its JWKS.
- * For Swedish BankID: the RP API over mutual TLS with the configured certificate and CA.
- * The outcome is recorded on the connection and shown next to it.
+ * "Test connection" in the dashboard and the admin API: can Porta reach the eID with this
+ * configuration? The connection's kind says how to find out (an upstream OpenID Connect
+ * provider: discovery, the client authentication it accepts, its JWKS; the BankID RP API: a call
+ * over mutual TLS with the configured certificate and CA). The outcome is recorded on the
+ * connection and shown next to it.
  */
-import { checkBankIdConnection } from "../bankid/check-connection";
-import { checkOidcConnection } from "../connectors/oidc";
+import { connectionKindOf } from "../connection-kinds";
+import type { ConnectionCheck } from "../connection-kinds/definition";
 import { recordCheck, type Connection } from "./service";
 
-export interface CheckOutcome {
-  ok: boolean;
-  note: string;
-}
-
-export async function testConnection(connection: Connection): Promise<CheckOutcome> {
-  const outcome = connection.kind === "oidc" ? await checkOidcConnection(connection) : await checkBankIdConnection(connection);
+export async function testConnection(connection: Connection): Promise<ConnectionCheck> {
+  const outcome = await connectionKindOf(connection).check(connection);
   const result = { ok: outcome.ok, note: outcome.note };
   await recordCheck(connection, result.ok, result.note);
   return result;

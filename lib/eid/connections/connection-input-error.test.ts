@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { OAuthError } from "../../oauth/errors";
 import { connectionIssueError, ConnectionInputError } from "./connection-input-error";
-import { bankIdSecretsSchema, oidcSecretsSchema, oidcSettingsSchema } from "./schemas";
+import { oidcSecretsSchema, oidcSettingsSchema } from "../connection-kinds/oidc/schemas";
+import { bankIdSecretsSchema } from "../connection-kinds/se-bankid/schemas";
 
 const OIDC = { issuer: "https://broker.example", clientId: "porta", clientAuth: "client_secret_basic", scopes: "openid" };
 

@@ -1,62 +1,28 @@
 /**
- * Production eID connections: one per tenant and catalogue family. Settings are JSON; secrets
- * (client secret, Porta's private key for private_key_jwt, the BankID client certificate) are
- * sealed with the instance secret, bound to the connection's row, and never leave the server:
- * the dashboard shows only whether each is set.
+ * Production eID connections: one per tenant and catalogue family, each of a registered kind
+ * (lib/eid/connection-kinds), which validates its input. Settings are JSON; the secrets the kind
+ * lists (client secret, Porta's private key for private_key_jwt, the BankID client certificate)
+ * are sealed with the instance secret, bound to the connection's row, and never leave the server:
+ * the admin API, the dashboard and the audit log say only which are set.
  *
  * Logins read connections through a per-process cache of 10 s: a change made on one instance is
  * used by every instance within that time, and at once by the instance that made it.
  */
 import { z } from "zod";
-import { exportJWK, generateKeyPair, type JWK } from "jose";
+import type { JWK } from "jose";
 import { recordAudit, type Actor } from "../../audit/record-audit";
 import { assertOwner } from "../../admin/owner-required";
 import { decryptAtRest, encryptAtRest } from "../../crypto/encryption";
-import { randomToken } from "../../crypto/random";
 import { prisma } from "../../db/client";
 import type { EidConnection as ConnectionRow, Prisma } from "../../db/generated/client";
 import { OAuthError } from "../../oauth/errors";
 import { processCache } from "../../process-cache";
-import type { ProductionConnectorKind } from "../connector";
+import { connectionKindOf, connectorKindsFor, findConnectionKind, secretsSetOf, secretsToSeal, type Connection, type ConnectionKindName } from "../connection-kinds";
+import type { ConnectionBase } from "../connection-kinds/definition";
 import { EID_FAMILIES, findFamily, isEidFamily, type EidFamily } from "../families";
-import { connectionIssueError, ConnectionInputError } from "./connection-input-error";
-import {
-  acrMappingProblem,
-  bankIdSecretsSchema,
-  bankIdSettingsSchema,
-  connectorKindsFor,
-  oidcSecretsSchema,
-  oidcSettingsSchema,
-  type BankIdSecrets,
-  type BankIdSettings,
-  type OidcSecrets,
-  type OidcSettings,
-} from "./schemas";
+import { ConnectionInputError } from "./connection-input-error";
 
-interface ConnectionBase {
-  id: string;
-  tenantId: string;
-  family: EidFamily;
-  enabled: boolean;
-  updatedAt: Date;
-  lastCheckedAt: Date | null;
-  lastCheckOk: boolean | null;
-  lastCheckNote: string | null;
-}
-
-export interface OidcConnection extends ConnectionBase {
-  kind: "oidc";
-  settings: OidcSettings;
-  secrets: OidcSecrets;
-}
-
-export interface BankIdConnection extends ConnectionBase {
-  kind: "se-bankid";
-  settings: BankIdSettings;
-  secrets: BankIdSecrets;
-}
-
-export type Connection = OidcConnection | BankIdConnection;
+export type { Connection } from "../connection-kinds";
 
 export const CONNECTION_CACHE_TTL_MS = 10_000;
 
@@ -73,6 +39,8 @@ function sealContext(id: string): string {
 
 function fromRow(row: ConnectionRow): Connection {
   if (!isEidFamily(row.family)) throw new Error(`unknown eID family ${row.family}`);
+  const kind = findConnectionKind(row.kind);
+  if (!kind) throw new Error(`unknown eID connection kind ${row.kind}`);
   const secrets = row.secrets ? (JSON.parse(decryptAtRest(row.secrets, sealContext(row.id))) as unknown) : {};
   const base: ConnectionBase = {
     id: row.id,
@@ -84,13 +52,8 @@ function fromRow(row: ConnectionRow): Connection {
     lastCheckOk: row.lastCheckOk,
     lastCheckNote: row.lastCheckNote,
   };
-  if (row.kind === "oidc") {
-    return { ...base, kind: "oidc", settings: oidcSettingsSchema.parse(row.settings), secrets: oidcSecretsSchema.parse(secrets) };
-  }
-  if (row.kind === "se-bankid") {
-    return { ...base, kind: "se-bankid", settings: bankIdSettingsSchema.parse(row.settings), secrets: bankIdSecretsSchema.parse(secrets) };
-  }
-  throw new Error(`unknown eID connection kind ${row.kind}`);
+  // The kind's own schemas read its settings and secrets, so the result is a connection of that kind.
+  return { ...base, kind: kind.name, settings: kind.settings.parse(row.settings), secrets: kind.secrets.parse(secrets) } as Connection;
 }
 
 /** The tenant's connection for an eID family (cached), or null when none is configured. */
@@ -120,7 +83,7 @@ function forget(tenantId: string, family: string): void {
 }
 
 /** Families a production tenant can connect, in catalogue order. */
-export function connectableFamilies(): { family: EidFamily; name: string; kinds: ProductionConnectorKind[] }[] {
+export function connectableFamilies(): { family: EidFamily; name: string; kinds: ConnectionKindName[] }[] {
   return EID_FAMILIES.filter((f) => f.connectorKinds.length > 0).map((f) => ({ family: f.id, name: f.displayName, kinds: connectorKindsFor(f.id) }));
 }
 
@@ -142,23 +105,16 @@ function invalid(description: string): OAuthError {
   return new OAuthError("invalid_request", description);
 }
 
-async function newPrivateJwk(): Promise<JWK> {
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true, modulusLength: 2048 });
-  return { ...(await exportJWK(privateKey)), kid: randomToken(12), alg: "RS256", use: "sig" };
-}
-
-/** The public half of Porta's client-assertion key, for registering at the upstream. */
+/** The public half of the keys Porta holds for a connection (client assertions), for registering at the upstream. */
 export function publicJwksOf(connection: Connection): { keys: JWK[] } {
-  if (connection.kind !== "oidc" || !connection.secrets.privateJwk) return { keys: [] };
-  const { kty, n, e, kid, alg, use } = connection.secrets.privateJwk as JWK;
-  return { keys: [{ kty, n, e, kid, alg, use }] };
+  return connectionKindOf(connection).providerRegistration?.publishedKeys(connection) ?? { keys: [] };
 }
 
-/** The public JWKS of a connection's client-assertion key, by connection id (public: what the upstream fetches). */
+/** The public JWKS of a connection's keys, by connection id (public: what the upstream fetches). */
 export async function connectionJwks(id: string): Promise<{ keys: JWK[] } | null> {
   if (!z.uuid().safeParse(id).success) return null;
   const row = await (await prisma()).eidConnection.findUnique({ where: { id } });
-  if (!row || row.kind !== "oidc") return null;
+  if (!row || !findConnectionKind(row.kind)?.providerRegistration) return null;
   return publicJwksOf(fromRow(row));
 }
 
@@ -168,66 +124,25 @@ function nonEmpty(values: Record<string, string | undefined>): Record<string, st
 
 /** Validates and stores a connection (creating or replacing the family's), with an audit row. */
 export async function saveConnection(tenantId: string, input: ConnectionInput, actor: Actor): Promise<Connection> {
-  await assertOwner(tenantId, actor); // members may look, not change (design.md §14)
+  await assertOwner(tenantId, actor); // members may look; only owners change a tenant's eID credentials
   const db = await prisma();
   const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
   if (!tenant) throw invalid("No such tenant");
   if (tenant.environment !== "production") throw invalid("Test tenants use the built-in simulators; connections are for production tenants");
   if (!isEidFamily(input.family) || !connectorKindsFor(input.family).length) throw invalid(`Unknown eID ${input.family}`);
-  const kinds = connectorKindsFor(input.family);
-  if (!kinds.includes(input.kind as "oidc")) throw new ConnectionInputError(`${familyName(input.family)} cannot use a ${input.kind} connection`, { field: "kind" });
+  const kind = findConnectionKind(input.kind);
+  if (!kind || !connectorKindsFor(input.family).includes(kind.name)) throw new ConnectionInputError(`${familyName(input.family)} cannot use a ${input.kind} connection`, { field: "kind" });
 
   const existingRow = await db.eidConnection.findUnique({ where: { tenantId_family: { tenantId, family: input.family } } });
   const existing = existingRow ? fromRow(existingRow) : null;
-  const keptSecrets: Record<string, unknown> = existing && existing.kind === input.kind ? { ...existing.secrets } : {};
-  const fresh = nonEmpty(input.secrets);
-
-  let settings: OidcSettings | BankIdSettings;
-  let secrets: OidcSecrets | BankIdSecrets;
-  if (input.kind === "oidc") {
-    const parsed = oidcSettingsSchema.safeParse(input.settings);
-    if (!parsed.success) throw connectionIssueError(parsed.error);
-    const problem = acrMappingProblem(input.family, parsed.data.acrValues);
-    if (problem) throw new ConnectionInputError(problem, { field: "acrValues" });
-    const merged: OidcSecrets = { ...(keptSecrets as OidcSecrets), ...(fresh.clientSecret ? { clientSecret: fresh.clientSecret } : {}) };
-    if (parsed.data.clientAuth === "private_key_jwt" && !merged.privateJwk) merged.privateJwk = await newPrivateJwk();
-    if (parsed.data.clientAuth !== "private_key_jwt" && !merged.clientSecret) {
-      const reason = "the client secret is required for this client authentication";
-      throw new ConnectionInputError(`clientSecret: ${reason}`, { field: "clientSecret", reason });
-    }
-    const checked = oidcSecretsSchema.safeParse(merged);
-    if (!checked.success) throw connectionIssueError(checked.error);
-    settings = parsed.data;
-    secrets = checked.data;
-  } else {
-    const parsed = bankIdSettingsSchema.safeParse(input.settings);
-    if (!parsed.success) throw connectionIssueError(parsed.error);
-    const merged: Record<string, unknown> = { ...keptSecrets };
-    // A new certificate replaces the old one whole, in whichever form it comes.
-    if (fresh.pkcs12) {
-      delete merged.certificatePem;
-      delete merged.privateKeyPem;
-      merged.pkcs12 = fresh.pkcs12.replace(/\s+/g, "");
-      merged.passphrase = fresh.passphrase;
-    } else if (fresh.certificatePem || fresh.privateKeyPem) {
-      delete merged.pkcs12;
-      delete merged.passphrase;
-      merged.certificatePem = fresh.certificatePem;
-      merged.privateKeyPem = fresh.privateKeyPem;
-    } else if (fresh.passphrase) {
-      merged.passphrase = fresh.passphrase;
-    }
-    const checked = bankIdSecretsSchema.safeParse(merged);
-    if (!checked.success) throw connectionIssueError(checked.error, "pkcs12");
-    settings = parsed.data;
-    secrets = checked.data;
-  }
+  const stored: Record<string, unknown> = existing && existing.kind === kind.name ? { ...existing.secrets } : {};
+  const { settings, secrets } = await kind.prepare({ family: input.family, settings: input.settings, stored, given: nonEmpty(input.secrets) });
 
   const id = existing?.id ?? crypto.randomUUID();
   const data = {
-    kind: input.kind,
+    kind: kind.name,
     settings: settings as Prisma.InputJsonValue,
-    secrets: encryptAtRest(JSON.stringify(secrets), sealContext(id)),
+    secrets: encryptAtRest(JSON.stringify(secretsToSeal(kind, secrets)), sealContext(id)),
     enabled: input.enabled,
     lastCheckedAt: null,
     lastCheckOk: null,
@@ -246,7 +161,7 @@ export async function saveConnection(tenantId: string, input: ConnectionInput, a
       targetId: saved.id,
       // Settings only: secrets never reach the audit log.
       before: existing ? { kind: existing.kind, settings: existing.settings, enabled: existing.enabled } : undefined,
-      after: { kind: input.kind, settings, enabled: input.enabled, secretsSet: Object.keys(secrets).filter((k) => k !== "privateJwk") },
+      after: { kind: kind.name, settings, enabled: input.enabled, secretsSet: secretsSetOf(kind, secrets) },
     });
     return saved;
   });

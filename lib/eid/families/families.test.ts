@@ -62,6 +62,15 @@ describe.each(EID_FAMILIES.map((f) => [f.id, f] as const))("%s", (_id, family) =
     }
   });
 
+  it("names the national id its decoupled logins ask by, and runs headless logins only when it runs decoupled ones", () => {
+    const decoupled = family.methods.some((m) => m.supportsDecoupled);
+    if (decoupled) expect(family.nationalIdNumber, "a family with decoupled methods needs its national id number").toBeDefined();
+    if (family.supportsHeadless) expect(decoupled).toBe(true);
+    for (const identity of family.testIdentities(NOW)) {
+      if (family.nationalIdNumber && identity.nationalId) expect(family.nationalIdNumber.isValid(identity.nationalId), identity.id).toBe(true);
+    }
+  });
+
   it("simulated or not, has test identities of its own and a person to log in", () => {
     const identities = family.testIdentities(NOW);
     expect(identities.length).toBeGreaterThan(0);

@@ -5,10 +5,13 @@
  * and the dashboard all read the family from there.
  */
 import type { Locale } from "../../i18n/locales";
-import type { EidConnector, ProductionConnectorKind } from "../connector";
+import type { ConnectionKindName } from "../connection-kinds";
+import type { EidConnector } from "../connector";
 import type { EidProvider, TestIdentity } from "../types";
 import type { BrandLook } from "./brand";
 import type { ClaimRule } from "./claim-rule";
+import type { HintMessageLimit } from "./hint-message";
+import type { NationalIdNumber } from "./national-id";
 import type { Claims } from "./person-claims";
 
 export type CountryCode = "dk" | "se" | "no" | "fi" | "nl" | "de" | "test";
@@ -69,13 +72,23 @@ export interface EidFamilyDefinition<Id extends string = string> {
   readonly identityScheme: string;
   readonly methods: readonly FamilyMethod[];
   readonly claimRule: ClaimRule;
-  /** The production connector kinds that may serve it, preferred first; none: test tenants only. */
-  readonly connectorKinds: readonly ProductionConnectorKind[];
+  /** The connection kinds (lib/eid/connection-kinds) that may serve it, preferred first; none: test tenants only. */
+  readonly connectorKinds: readonly ConnectionKindName[];
+  /**
+   * Headless logins, for its methods that support decoupled logins: the relying party shows the
+   * eID's own app launch and animated QR code itself (Swedish BankID's autostart token and QR).
+   */
+  readonly supportsHeadless?: boolean;
+  /** The national id a decoupled login names the person by; every family with decoupled methods has one. */
+  readonly nationalIdNumber?: NationalIdNumber;
+  /** The longest login_hint `message:` its app shows; none: any. */
+  readonly hintMessageLimit?: HintMessageLimit;
   /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
   readonly requiresJti?: boolean;
   /**
-   * Logins need the application to take its ID tokens encrypted (design.md §15: FTN), in test
-   * tenants too, so that an integration meets the rule before it goes live.
+   * Logins need the application to take its ID tokens encrypted (FTN: the Finnish Trust
+   * Network's rules require it), in test tenants too, so that an integration meets the rule
+   * before it goes live.
    */
   readonly requiresIdTokenEncryption?: boolean;
   /** `authenticationmethod` of a login at `acr`, through `provider` when the person chose one (bank, operator). */

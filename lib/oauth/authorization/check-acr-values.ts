@@ -3,25 +3,27 @@
  */
 import { canServeAcr } from "../../clients/id-token-encryption-rule";
 import { findEidMethod, type EidMethod } from "../../eid/catalogue";
+import { familyOf } from "../../eid/families";
 import { invalidRequest } from "../errors";
 import { flowName, isDecoupled, spaceSeparated, type CheckContext } from "./context";
 import type { AuthorizationEndpoint } from "./request";
 
 /**
  * Whether an eID can serve a login at this endpoint. Browser logins: any. CIBA: an eID whose app
- * the person can be asked through without a browser (design.md §6b). Headless: Swedish BankID,
- * whose autostart token and animated QR the relying party shows itself.
+ * the person can be asked through without a browser. Headless: an eID whose family says the
+ * relying party can show its app launch itself (Swedish BankID's autostart token and animated QR).
  */
 function servesEndpoint(method: EidMethod, endpoint: AuthorizationEndpoint): boolean {
   if (!isDecoupled(endpoint)) return true;
-  return method.supportsDecoupled && (endpoint === "ciba" || method.family === "se-bankid");
+  return method.supportsDecoupled && (endpoint === "ciba" || familyOf(method.family).supportsHeadless === true);
 }
 
 /**
  * Each requested value (acr_values and the login_hint's `acr_values:`) must name a known eID
  * enabled for the application (the mock eID in test tenants only) that serves this endpoint.
  * Absent → the application's default_acr_values, else every enabled method, keeping those that
- * serve the endpoint (the mock eID only when asked for, design.md §11).
+ * serve the endpoint (the mock eID only when asked for: it logs in whoever the hint describes, so
+ * it is never a default).
  */
 export function checkAcrValues(ctx: CheckContext): void {
   const { client, endpoint } = ctx;
@@ -52,10 +54,10 @@ export function checkAcrValues(ctx: CheckContext): void {
 }
 
 /**
- * FTN needs encrypted ID tokens, in test tenants as in production (design.md §15). An application
- * without id_token_encrypted_response_alg (one stored before the rule, or enabled for every eID)
- * that asks for such an eID gets invalid_request; among the eIDs it did not name, they are not
- * offered.
+ * FTN needs encrypted ID tokens (the Finnish Trust Network's rules require them), in test tenants
+ * as in production. An application without id_token_encrypted_response_alg (one stored before the
+ * rule, or enabled for every eID) that asks for such an eID gets invalid_request; among the eIDs
+ * it did not name, they are not offered.
  */
 export function checkIdTokenEncryption(ctx: CheckContext): void {
   const { client, request } = ctx;

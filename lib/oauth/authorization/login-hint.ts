@@ -1,9 +1,10 @@
 /**
- * login_hint (spec 2.4, design.md §6): space-separated `form:value` hints. Defined forms are
+ * login_hint (spec 2.4): space-separated `form:value` hints. Defined forms are
  * validated (`action:` values, `message:` base64url and length, `mock:` JSON); unknown forms are
  * ignored, as hints are. `scope:` and `acr_values:` are "quirks mode" for clients that cannot
  * send those parameters.
  */
+import { EID_FAMILIES } from "../../eid/families";
 import type { LoginAction } from "../../eid/types";
 import { invalidRequest } from "../errors";
 import type { LoginHint } from "./request";
@@ -11,13 +12,9 @@ import type { LoginHint } from "./request";
 const ACTIONS: readonly LoginAction[] = ["login", "confirm", "accept", "approve", "sign"];
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-/** MitID: at most 130 characters before encoding; BankID: at most 1500 characters after (spec 8). */
-export const MITID_MESSAGE_MAX_CHARS = 130;
-export const BANKID_MESSAGE_MAX_ENCODED = 1500;
-
 export interface ParsedLoginHint {
   hint: LoginHint;
-  /** The encoded `message:` value, for the BankID limit. */
+  /** The encoded `message:` value, for limits on its encoding (BankID's). */
   encodedMessage?: string;
   extraScopes: string[];
   extraAcrValues: string[];
@@ -97,14 +94,16 @@ export function parseLoginHint(raw: string | undefined): ParsedLoginHint {
   return parsed;
 }
 
-/** Applies the eID-specific message limits of spec 8 for the methods the request allows. */
+/**
+ * Applies the message limits (spec 8) of the eID families the request allows, each family's own
+ * (`hintMessageLimit`); the first family in catalogue order that cannot show the message answers.
+ */
 export function checkMessageLimits(parsed: ParsedLoginHint, families: string[]): void {
   const message = parsed.hint.message;
   if (message === undefined) return;
-  if (families.some((f) => f.startsWith("dk-mitid")) && [...message].length > MITID_MESSAGE_MAX_CHARS) {
-    throw invalidRequest(`login_hint message: MitID shows at most ${MITID_MESSAGE_MAX_CHARS} characters (this one has ${[...message].length})`);
-  }
-  if (families.includes("se-bankid") && (parsed.encodedMessage?.length ?? 0) > BANKID_MESSAGE_MAX_ENCODED) {
-    throw invalidRequest(`login_hint message: BankID accepts at most ${BANKID_MESSAGE_MAX_ENCODED} characters after base64url encoding`);
+  for (const family of EID_FAMILIES) {
+    if (!families.includes(family.id)) continue;
+    const problem = family.hintMessageLimit?.(message, parsed.encodedMessage ?? "");
+    if (problem) throw invalidRequest(`login_hint message: ${problem}`);
   }
 }

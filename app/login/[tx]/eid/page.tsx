@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { BankIdStep } from "@/components/login/bankid-step";
-import { EidSimulator } from "@/components/login/eid-simulator";
 import { loadForPage } from "@/components/login/load-page";
 import { redirect } from "next/navigation";
 import { LoginShell } from "@/components/login/login-shell";
 import { currentLocale } from "@/i18n/current-locale";
-import { simulatorLabels } from "@/i18n/simulator-labels";
 import { findEidMethod } from "@/lib/eid/catalogue";
-import { findConnection } from "@/lib/eid/connections/service";
+import { eidPageFor } from "@/lib/eid/connectors";
 import { methodNameIn } from "@/lib/eid/family-text";
-import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import { problemPathFor } from "@/lib/login/step-paths";
+import { EID_PAGE_STEPS } from "./steps";
 
 export const dynamic = "force-dynamic";
 
@@ -20,14 +17,21 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pageTitle") };
 }
 
+/**
+ * Porta's own page of a login's eID step, for the connector that runs it (the simulator of test
+ * tenants, BankID's app launch); a login whose eID shows no page of Porta's is sent to the
+ * problem page.
+ */
 export default async function EidPage({ params }: { params: Promise<{ tx: string }> }) {
   const { tx } = await params;
   const login = await loadForPage(tx, "eid_authenticating");
   const method = findEidMethod(login.tx.acr ?? "");
   if (!method) redirect(problemPathFor(tx, "unknownEid"));
+  const step = await eidPageFor(login.client.tenant, method);
+  if (!step) redirect(problemPathFor(tx, "unavailable"));
   const locale = await currentLocale();
-  const methodName = methodNameIn(method, locale);
   const t = await getTranslations("eid");
+  const Step = EID_PAGE_STEPS[step];
   const chooseAnother =
     login.request.acrValues.length > 1 ? (
       <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
@@ -36,38 +40,9 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
         </button>
       </form>
     ) : null;
-  if (login.client.tenant.environment !== "test") {
-    // Production: Porta's own page serves the eIDs answered in an app (Swedish BankID's RP API).
-    const connection = method.family === "se-bankid" ? await findConnection(login.client.tenantId, method.family) : null;
-    if (connection?.kind === "se-bankid" && connection.enabled) {
-      return (
-        <LoginShell clientName={login.client.clientName} environment="production">
-          <BankIdStep transactionId={tx} acr={method.acr} methodName={methodName} clientName={login.client.clientName} action={login.request.loginHint.action} />
-          {chooseAnother}
-        </LoginShell>
-      );
-    }
-    redirect(problemPathFor(tx, "unavailable"));
-  }
-  const labels = await simulatorLabels();
-  const hint = login.request.loginHint;
-  const identities = testIdentitiesFor(method.family);
-  const prefilled = hint.sub ? identities.findIndex((i) => i.nationalId === hint.sub) : -1;
-  const ordered = prefilled > 0 ? [identities[prefilled]!, ...identities.filter((_, i) => i !== prefilled)] : identities;
   return (
-    <LoginShell clientName={login.client.clientName} environment="test">
-      <EidSimulator
-        methodName={methodName}
-        family={method.family}
-        acr={method.acr}
-        clientName={login.client.clientName}
-        identities={ordered}
-        action={hint.action}
-        message={hint.message}
-        formAction={`/login/${tx}/authenticate`}
-        labels={labels}
-        locale={locale}
-      />
+    <LoginShell clientName={login.client.clientName} environment={login.client.tenant.environment}>
+      <Step tx={tx} login={login} method={method} methodName={methodNameIn(method, locale)} locale={locale} />
       {chooseAnother}
     </LoginShell>
   );

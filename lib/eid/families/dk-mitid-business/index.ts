@@ -1,7 +1,7 @@
 /** MitID Erhverv: Danish MitID for employees and signatories acting for an organisation. */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
-import { claimsAtLevel, MITID_CLAIMS, MITID_LOOK, MITID_METHOD, mitidWordmark } from "../dk-mitid/shared";
+import { claimsAtLevel, MITID_CLAIMS, MITID_LOOK, MITID_MESSAGE_LIMIT, MITID_METHOD, mitidWordmark } from "../dk-mitid/shared";
 import { businessIdentities } from "./identities";
 import { text } from "./text";
 
@@ -15,6 +15,7 @@ export const dkMitidBusiness: EidFamilyDefinition<"dk-mitid-business"> = {
   methods: [{ acr: "urn:grn:authn:dk:mitid:business", name: "MitID Erhverv", supportsDecoupled: false }],
   claimRule: claimRule({ ...MITID_CLAIMS, always: [...MITID_CLAIMS.always, ...BUSINESS_CLAIMS] }),
   connectorKinds: ["oidc"],
+  hintMessageLimit: MITID_MESSAGE_LIMIT,
   authenticationMethod: () => MITID_METHOD,
   testIdentities: businessIdentities,
   claimsAtAcr: (identity, acr) => claimsAtLevel(identity, acr === "urn:grn:authn:dk:mitid:business" ? "Substantial" : undefined),

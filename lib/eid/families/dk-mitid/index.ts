@@ -2,7 +2,7 @@
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
 import { mitidIdentities } from "./identities";
-import { claimsAtLevel, MITID_CLAIMS, MITID_LOOK, MITID_METHOD, mitidWordmark, type NsisLevel } from "./shared";
+import { claimsAtLevel, MITID_CLAIMS, MITID_LOOK, MITID_MESSAGE_LIMIT, MITID_METHOD, mitidWordmark, type NsisLevel } from "./shared";
 import { text } from "./text";
 
 const LEVELS: Readonly<Record<string, NsisLevel>> = {
@@ -23,6 +23,7 @@ export const dkMitid: EidFamilyDefinition<"dk-mitid"> = {
   ],
   claimRule: claimRule(MITID_CLAIMS),
   connectorKinds: ["oidc"],
+  hintMessageLimit: MITID_MESSAGE_LIMIT,
   authenticationMethod: () => MITID_METHOD,
   testIdentities: mitidIdentities,
   claimsAtAcr: (identity, acr) => claimsAtLevel(identity, LEVELS[acr]),

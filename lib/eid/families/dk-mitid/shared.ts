@@ -5,6 +5,7 @@
  */
 import type { BrandLook, WordmarkLook } from "../../family-kit/brand";
 import type { ClaimRuleSpec } from "../../family-kit/claim-rule";
+import { atMostCharacters } from "../../family-kit/hint-message";
 import type { Claims } from "../../family-kit/person-claims";
 import type { TestIdentity } from "../../types";
 
@@ -36,6 +37,9 @@ export const MITID_CLAIMS = {
 } as const satisfies ClaimRuleSpec;
 
 export const MITID_METHOD = "mitid:app";
+
+/** MitID's app shows at most 130 characters of a login_hint `message:` (spec 8). */
+export const MITID_MESSAGE_LIMIT = atMostCharacters("MitID", 130);
 
 export const MITID_LOOK: Omit<BrandLook, "wordmark"> = {
   header: "bg-white border-b-4 border-[#0060e6]",

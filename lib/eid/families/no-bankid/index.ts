@@ -1,6 +1,7 @@
 /** Norwegian BankID: app and personal password, biometrics (substantial), or high. */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
+import { NORWEGIAN_FODSELSNUMMER } from "../../family-kit/national-id";
 import { brand } from "./brand";
 import { norwegianIdentities } from "./identities";
 import { text } from "./text";
@@ -19,6 +20,7 @@ export const noBankId: EidFamilyDefinition<"no-bankid"> = {
   ],
   claimRule: claimRule({ nationalId: ["socialno"], always: ["uniqueuserid", "certissuer", "certsubject"] }),
   connectorKinds: ["oidc"],
+  nationalIdNumber: NORWEGIAN_FODSELSNUMMER,
   authenticationMethod: (acr) => (acr === BIOMETRICS ? "bankid:biometrics" : "bankid:app"),
   testIdentities: norwegianIdentities,
   /** A login with biometrics (substantial) carries no `certsubject`. */

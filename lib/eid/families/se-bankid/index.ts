@@ -1,14 +1,15 @@
 /**
  * Swedish BankID: on this device (the app opens), on another device (QR code), or either. In
- * production through the BankID RP API (lib/eid/bankid) or a broker over OpenID Connect.
+ * production through the BankID RP API (lib/eid/connection-kinds/se-bankid) or a broker over OpenID Connect.
  */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
+import { atMostEncoded } from "../../family-kit/hint-message";
+import { SWEDISH_PERSONNUMMER } from "../../family-kit/national-id";
 import { brand } from "./brand";
 import { swedishIdentities } from "./identities";
+import { launchFor } from "./launch";
 import { text } from "./text";
-
-const onAnotherDevice = (acr: string) => acr.includes(":another-device");
 
 export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   id: "se-bankid",
@@ -23,16 +24,21 @@ export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   ],
   claimRule: claimRule({ nationalId: ["ssn"], always: ["givenname", "surname", "ipaddress"] }),
   connectorKinds: ["se-bankid", "oidc"],
+  supportsHeadless: true,
+  nationalIdNumber: SWEDISH_PERSONNUMMER,
+  /** BankID accepts at most 1500 characters of userVisibleData after encoding (spec 8). */
+  hintMessageLimit: atMostEncoded("BankID", 1500),
   authenticationMethod(acr) {
-    if (acr.endsWith(":same-device")) return "bankid:same-device";
-    if (onAnotherDevice(acr)) return "bankid:another-device";
+    const { app, qr } = launchFor(acr);
+    if (!qr) return "bankid:same-device";
+    if (!app) return "bankid:another-device";
     return "bankid:app";
   },
   testIdentities: swedishIdentities,
   simulator: {
     brand,
-    authenticator: (acr) => (onAnotherDevice(acr) ? "another-device" : "same-device"),
-    launch: (acr) => (onAnotherDevice(acr) ? "qr" : "open-app"),
+    authenticator: (acr) => (launchFor(acr).app ? "same-device" : "another-device"),
+    launch: (acr) => (launchFor(acr).app ? "open-app" : "qr"),
   },
   text,
 };

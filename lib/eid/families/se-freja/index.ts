@@ -1,6 +1,7 @@
 /** Freja eID (Sweden): the Freja app and PIN. */
 import { claimRule } from "../../family-kit/claim-rule";
 import type { EidFamilyDefinition } from "../../family-kit/definition";
+import { SWEDISH_PERSONNUMMER } from "../../family-kit/national-id";
 import { brand } from "./brand";
 import { frejaIdentities } from "./identities";
 import { text } from "./text";
@@ -13,6 +14,7 @@ export const seFreja: EidFamilyDefinition<"se-freja"> = {
   methods: [{ acr: "urn:grn:authn:se:frejaid", name: "Freja eID", supportsDecoupled: true }],
   claimRule: claimRule({ nationalId: ["ssn"], always: ["registrationLevel"] }),
   connectorKinds: ["oidc"],
+  nationalIdNumber: SWEDISH_PERSONNUMMER,
   authenticationMethod: () => "freja:app",
   testIdentities: frejaIdentities,
   simulator: { brand, authenticator: () => "app" },

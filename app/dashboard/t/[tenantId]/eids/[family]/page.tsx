@@ -5,13 +5,13 @@ import { ConfirmSubmit } from "@/components/dashboard/confirm-submit";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { EidConnectionForm } from "@/components/dashboard/eid-connection-form";
 import { EidConnectionTestButton } from "@/components/dashboard/eid-connection-test-button";
-import { initialEidFormValues, storedSecretsOf } from "@/components/dashboard/eid-connection-form-data";
+import { initialEidFormValues, kindFormViews, storedSecretsOf } from "@/components/dashboard/eid-connection-form-data";
 import { ConnectionStateBadges, LastCheck } from "@/components/dashboard/eid-connection-status";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
-import { publicJwksOf, type Connection } from "@/lib/eid/connections/service";
-import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT } from "@/lib/eid/connections/schemas";
-import { callbackUrl } from "@/lib/eid/connectors/oidc";
+import { connectionKindOf, findConnectionKind } from "@/lib/eid/connection-kinds";
+import { callbackUrl } from "@/lib/eid/connection-kinds/oidc/connector";
+import type { Connection } from "@/lib/eid/connections/service";
 import { tenantIssuers } from "@/lib/tenants/tenant-issuers";
 import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
 import { familyFormSpec, loadConnection } from "../family-spec";
@@ -19,11 +19,6 @@ import { loadTenant } from "../../load-tenant";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "eID connection" };
-
-const BANKID_ENDPOINTS = [
-  { url: SE_BANKID_PRODUCTION_ENDPOINT, label: `Production (${SE_BANKID_PRODUCTION_ENDPOINT})` },
-  { url: SE_BANKID_TEST_ENDPOINT, label: `Test (${SE_BANKID_TEST_ENDPOINT})` },
-];
 
 function CopyableValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -41,8 +36,7 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
 function RegisterUpstream({ connection, issuers }: { connection: Connection | null; issuers: readonly string[] }) {
   // Keys are served on each of the tenant's issuers; the first one is shown.
   const issuer = issuers[0]!;
-  const usesKey = connection?.kind === "oidc" && connection.settings.clientAuth === "private_key_jwt";
-  const jwks = connection && usesKey ? publicJwksOf(connection) : null;
+  const jwks = connection ? (connectionKindOf(connection).providerRegistration?.keysInUse(connection) ?? null) : null;
   const jwksJson = jwks ? JSON.stringify(jwks, null, 2) : "";
   return (
     <Card title="Register at the provider" description="Give the provider these when you register Porta as its client." testId="register-upstream">
@@ -95,10 +89,11 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
 
   const connection = await loadConnection(tenantId, family);
   const canChange = access.role === "owner";
-  // The redirect URI (and Porta's keys) matter for an OpenID Connect connection only; a family whose
-  // form opens on another kind shows the redirect URI in the form when OpenID Connect is chosen.
-  const showRegister = (connection?.kind ?? spec.kinds[0]) === "oidc";
-  // Upstream eIDs send the browser back to the domain the login runs on (design.md §13).
+  // The redirect URI (and Porta's keys) matter for a kind whose provider registers Porta; a family
+  // whose form opens on another kind shows the redirect URI in the form when such a kind is chosen.
+  const shownKind = connection?.kind ?? spec.kinds[0];
+  const showRegister = shownKind !== undefined && findConnectionKind(shownKind)?.providerRegistration !== undefined;
+  // Upstream eIDs send the browser back to the domain the login runs on: each tenant domain is an issuer of its own.
   const issuers = await tenantIssuers(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
@@ -125,7 +120,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
         spec={spec}
         initial={initialEidFormValues(spec, connection)}
         stored={storedSecretsOf(connection)}
-        endpoints={BANKID_ENDPOINTS}
+        kinds={kindFormViews()}
         redirectUri={showRegister ? undefined : callbackUrl(issuers[0]!)}
         readOnly={!canChange}
       />
