@@ -16,7 +16,7 @@ const byId = applicationCache<ApplicationRecord>("by-id");
 export function findApplication(clientId: string): Promise<ApplicationRecord | null> {
   // No stored client_id holds NUL or invalid UTF-8 (PostgreSQL would refuse the query itself).
   if (!isValidText(clientId)) return Promise.resolve(null);
-  return byClientId.get(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
+  return byClientId.load(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
 }
 
 /**
@@ -30,7 +30,7 @@ export async function findServedApplication(clientId: string): Promise<Applicati
 
 export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
   if (!isValidText(id)) return Promise.resolve(null);
-  return byId.get(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
+  return byId.load(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
 }
 
 /**

@@ -4,7 +4,7 @@
  * (an upstream OpenID Connect provider or the Swedish BankID RP API). Connectors are built once
  * per connection version and reused.
  */
-import { processCache } from "../../process-cache";
+import { ttlCache } from "../../process/ttl-cache";
 import type { EidMethod } from "../catalogue";
 import { EidFailure, type EidConnector } from "../connector";
 import { familyOf } from "../families";
@@ -13,14 +13,14 @@ import { createBankIdConnector } from "../bankid/connector";
 import { createOidcConnector } from "./oidc";
 import { simulatorConnector } from "./simulator";
 
-const built = () => processCache<string, { version: number; connector: EidConnector }>("eid-connectors");
+const built = ttlCache<string, { version: number; connector: EidConnector }>({ name: "eid-connectors", ttlMs: Infinity });
 
 function build(connection: Connection): EidConnector {
-  const hit = built().get(connection.id);
+  const hit = built.get(connection.id);
   const version = connection.updatedAt.getTime();
   if (hit && hit.version === version) return hit.connector;
   const connector = connection.kind === "oidc" ? createOidcConnector(connection) : createBankIdConnector(connection);
-  built().set(connection.id, { version, connector });
+  built.set(connection.id, { version, connector });
   return connector;
 }
 
