@@ -9,7 +9,7 @@
  */
 import { prisma } from "../db/client";
 import { logger } from "../log";
-import { processCache } from "../process-cache";
+import { processSingleton } from "../process/state";
 import { BUCKET_COUNT, bucketIndex } from "./duration-buckets";
 import type { EndedLogin } from "./ended-login";
 import { utcDay } from "./utc-day";
@@ -28,10 +28,10 @@ interface Pending {
   buckets: number[];
 }
 
-/** Shared by the custom server's and the Next bundle's copy of lib/ (process-cache.ts). */
-const pending = () => processCache<string, Pending>("analytics-login-outcomes");
-const flushing = () => processCache<"flush", Promise<void>>("analytics-login-flush");
-const timers = () => processCache<"timer", NodeJS.Timeout>("analytics-login-timer");
+/** Shared by the custom server's and the Next bundle's copy of lib/ (lib/process/state.ts). */
+const pending = processSingleton("analytics.login-outcomes", () => new Map<string, Pending>());
+const flushing = processSingleton("analytics.login-flush", () => new Map<"flush", Promise<void>>());
+const timers = processSingleton("analytics.login-timer", () => new Map<"timer", NodeJS.Timeout>());
 
 /** One row per key: the application's tenant is found in the same statement. */
 const UPSERT = `
