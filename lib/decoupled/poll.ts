@@ -15,6 +15,7 @@ import { OAuthError, invalidRequest, type OAuthErrorCode } from "../oauth/errors
 import type { JtiUse } from "../oauth/jti-store";
 import { invalidGrant, issueLoginTokens, type TokenResponse } from "../oauth/token/issue-login-tokens";
 import { recordAssertionJti, withDeferredJti } from "../oauth/token/verify-client-assertion";
+import { nowMs } from "../clock";
 import { acrData } from "./acr-data";
 import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
@@ -84,7 +85,7 @@ async function poll(client: ApplicationRecord, kind: DecoupledKind, form: Map<st
   await recordAssertionJti(jti);
   jtiSettled();
   if (tx.state === "failed") throw failure(tx);
-  const now = new Date();
+  const now = new Date(nowMs());
   if (tx.expiresAt <= now) {
     await expireDecoupled(tx, client);
     throw new OAuthError("expired_token", `The ${param} has expired`);
