@@ -21,7 +21,8 @@ export function findApplication(clientId: string): Promise<ApplicationRecord | n
 
 /**
  * The application as a protocol endpoint sees it: null when its tenant is not served on the
- * request's issuer (design.md §13: another tenant's client_id is an unknown client there).
+ * request's issuer (a tenant on its own domain is an issuer of its own: another tenant's client_id
+ * is an unknown client there).
  */
 export async function findServedApplication(clientId: string): Promise<ApplicationRecord | null> {
   const application = await findApplication(clientId);
@@ -35,7 +36,7 @@ export function findApplicationById(id: string): Promise<ApplicationRecord | nul
 
 /**
  * A login's application as the request's issuer sees it: null when its tenant is not served there
- * (design.md §13: a login belongs to its tenant's domain and is unknown on any other).
+ * (a login belongs to its tenant's issuer and is unknown on any other).
  */
 export async function findServedApplicationById(id: string): Promise<ApplicationRecord | null> {
   const application = await findApplicationById(id);

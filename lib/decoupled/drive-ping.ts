@@ -1,5 +1,5 @@
 /**
- * CIBA ping mode in production tenants (CIBA Core §10.2, design.md §15): the client waits for
+ * CIBA ping mode in production tenants (CIBA Core §10.2): the client waits for
  * Porta's ping instead of polling, so Porta asks the eID itself, every check interval, until the
  * login ends (then the client is pinged, complete-decoupled.ts) or expires (ping, expired_token).
  * The loop runs in the instance that accepted the request; the checks it makes are the polls'
@@ -12,11 +12,12 @@ import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
 import { notifyClient } from "./notify-client";
 import { decoupledRequestOf } from "./request";
+import { now } from "../clock";
 
 async function step(loginId: string, client: ApplicationRecord): Promise<boolean> {
   const tx = await findTransaction(loginId);
   if (!tx || tx.state !== "eid_authenticating") return false;
-  if (tx.expiresAt <= new Date()) {
+  if (tx.expiresAt <= now()) {
     if (await expireDecoupled(tx, client)) await notifyClient(client, decoupledRequestOf(tx));
     return false;
   }

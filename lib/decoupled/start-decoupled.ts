@@ -1,9 +1,10 @@
 /**
- * POST /ciba/bc-authorize (OpenID CIBA Core 1.0 §7) and POST /headless/authorize (design.md §6b).
+ * POST /ciba/bc-authorize (OpenID CIBA Core 1.0 §7) and POST /headless/authorize (the same with
+ * no person named in advance: the relying party shows BankID's QR code from acr_data).
  * The client authenticates as at the token endpoint (CIBA Core §7.1); the parameters pass the
  * authorization check pipeline (lib/oauth/authorization/pipeline.ts); then the login transaction
  * starts in eid_authenticating, keyed by the hash of the request id it answers (CIBA Core §7.3).
- * In a production tenant the eID's order is begun first (design.md §15, upstream.ts), so a
+ * In a production tenant the eID's order is begun first (upstream.ts), so a
  * request the eID refuses creates no login; test tenants answer on the simulated devices.
  */
 import { randomUUID } from "node:crypto";
@@ -28,6 +29,7 @@ import { acrData } from "./acr-data";
 import { driveUntilSettled } from "./drive-ping";
 import { CIBA_INTERVAL_S, DEFAULT_EXPIRY_S, HEADLESS_INTERVAL_S, MAX_EXPIRY_S, type DecoupledKind, type StoredDecoupledRequest } from "./request";
 import { decoupledConnectorFor, sealUpstream } from "./upstream";
+import { nowMs } from "../clock";
 
 const AUTH_PARAMS = new Set(["client_id", "client_secret", "client_assertion", "client_assertion_type"]);
 
@@ -77,7 +79,7 @@ async function startUpstream(client: ApplicationRecord, validated: DecoupledAuth
     if (error instanceof EidFailure) logger.warn({ clientId: client.clientId, reason: error.reason, detail: error.detail }, "the eID refused a decoupled login");
     throw error;
   }
-  const now = Date.now();
+  const now = nowMs();
   return { connectorState: sealUpstream(loginId, { state, nextCheckAt: now + connector.nextCheckInMs(state) }), view: connector.view(state, now) };
 }
 
@@ -105,7 +107,7 @@ export async function startDecoupled(request: Request, kind: DecoupledKind): Pro
       decoupledIdHash: hashToken(id),
       connectorState: upstream?.connectorState ?? null,
       pollIntervalS: interval,
-      expiresAt: new Date(Date.now() + expiresIn * 1000),
+      expiresAt: new Date(nowMs() + expiresIn * 1000),
     },
   });
   if (upstream && kind === "ciba" && client.backchannelTokenDeliveryMode === "ping") driveUntilSettled(tx.id, client);

@@ -15,6 +15,7 @@ import { stepPathFor } from "../login/step-paths";
 import { findBrowserTransaction, TransactionConflictError } from "../login/transaction";
 import { OAuthError } from "../oauth/errors";
 import { withBrowserErrors } from "./browser-errors";
+import { now } from "../clock";
 
 const NOT_IN_PROGRESS = "This login has expired, has already finished, or was started in another browser. Go back to the service and start again.";
 
@@ -30,10 +31,11 @@ export function eidCallback(request: Request): Promise<Response> {
     if (!browser || hashToken(browser) !== tx.browserHash) {
       throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
     }
-    if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
+    if (tx.state !== "eid_authenticating" || tx.expiresAt <= now()) {
       throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
     }
-    // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+    // A login of a tenant not served on this issuer is not in progress here: each tenant domain is
+    // an issuer of its own.
     const client = await findServedApplicationById(tx.applicationId);
     if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
     exchange.login = tx;
@@ -47,7 +49,8 @@ function json(body: unknown, status = 200): Response {
 
 export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
   const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  // A login of a tenant not served on this issuer is not in progress here (design.md §13).
+  // A login of a tenant not served on this issuer is not in progress here (a tenant domain is an
+  // issuer of its own).
   const client = tx && (await findServedApplicationById(tx.applicationId));
   if (!tx || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
   if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });

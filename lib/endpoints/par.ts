@@ -16,6 +16,7 @@ import { authenticateClient } from "../oauth/token/client-authentication";
 import { assertionReplayed, verifyClientAssertion, withDeferredJti } from "../oauth/token/verify-client-assertion";
 import { storePushedRequest } from "../oauth/token/pushed-request-store";
 import { maybePurgeExpiredJtis, type JtiUse } from "../oauth/jti-store";
+import { nowMs } from "../clock";
 
 export const PAR_LIFETIME_S = 120;
 
@@ -47,7 +48,7 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
             requestIdHash: hashToken(id),
             applicationId: client.id,
             params: Object.fromEntries(resolved.params),
-            expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
+            expiresAt: new Date(nowMs() + PAR_LIFETIME_S * 1000),
           },
           pending,
           block,

@@ -1,5 +1,5 @@
 /**
- * The post-auth webhook (spec 3, design.md §7): 204 or claims → continue; abort → access_denied;
+ * The post-auth webhook (spec 3): 204 or claims → continue; abort → access_denied;
  * 303 → pause until the browser returns to resumeUrl; any failure → server_error, no token.
  */
 import type { ApplicationRecord } from "../clients/application-record";
@@ -16,8 +16,9 @@ import { authenticationChanges, authenticationOf, type Authentication } from "./
 import { askConsentOrIssue } from "./consent-step";
 import { failLogin } from "./fail-login";
 import { requestOf, transition, type LoginTransaction } from "./transaction";
+import { now, nowMs } from "../clock";
 
-/** How long a login waits for the browser to come back from a webhook's 303 (design.md §7). */
+/** How long a login waits for the browser to come back from a webhook's 303 (the resume URL's life). */
 export const RESUME_WINDOW_S = 15 * 60;
 
 function webhookFailed(): OAuthError {
@@ -37,7 +38,7 @@ export async function runPostAuthWebhook(
     ...authenticationChanges(tx.id, auth),
     conversationId,
     resumeTokenHash: hashToken(resumeToken),
-    resumeExpiresAt: new Date(Date.now() + RESUME_WINDOW_S * 1000),
+    resumeExpiresAt: new Date(nowMs() + RESUME_WINDOW_S * 1000),
   });
   const event: PostAuthEvent = {
     event: POST_AUTH_EVENT,
@@ -72,7 +73,7 @@ export async function runPostAuthWebhook(
  * 15 minutes): send post-auth-resume and continue as its answer says (no 303 here).
  */
 export async function resumeAfterWebhookRedirect(tx: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
-  if (!tx.resumeExpiresAt || tx.resumeExpiresAt <= new Date()) {
+  if (!tx.resumeExpiresAt || tx.resumeExpiresAt <= now()) {
     return failLogin(tx, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
   }
   const moved = await transition(tx, "webhook_resume", { resumeTokenHash: null });

@@ -6,6 +6,7 @@
  * token/login-code-store.ts.)
  */
 import { prisma } from "../db/client";
+import { now } from "../clock";
 
 /** A JWT id to record as used, with the moment it may be forgotten. */
 export interface JtiUse {
@@ -18,7 +19,7 @@ export interface JtiUse {
 export function maybePurgeExpiredJtis(): void {
   if (Math.random() >= 0.01) return;
   void prisma()
-    .then((db) => db.seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } }))
+    .then((db) => db.seenJti.deleteMany({ where: { expiresAt: { lt: now() } } }))
     .catch(() => undefined);
 }
 
