@@ -19,6 +19,7 @@ import { identityClaims } from "./identity-claims";
 import { findActiveSession, isReusable } from "./sessions";
 import { stepPathFor } from "./step-paths";
 import { createTransaction, requestOf, transition, type LoginTransaction } from "./transaction";
+import { now } from "../clock";
 
 const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
@@ -41,7 +42,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
     cookies.push(serializeCookie(BROWSER_COOKIE, browserToken, { maxAgeS: BROWSER_COOKIE_MAX_AGE_S }));
   }
   const session = await findActiveSession(browser.sessionToken, client.tenantId);
-  const reusable = session && isReusable(session, request) ? session : null;
+  const reusable = session && isReusable(session, request, now()) ? session : null;
   const onlyMethod = request.acrValues.length === 1 ? request.acrValues[0]! : undefined;
 
   const tx = await createTransaction({

@@ -1,6 +1,5 @@
 /**
- * private_key_jwt (RFC 7523, spec 2.7, design.md §5.4) and signed request objects (RFC 9101,
- * design.md §5.3, §11), the refusals: every bad client assertion is 401 invalid_client (400
+ * private_key_jwt (RFC 7523, spec 2.7) and signed request objects (RFC 9101), the refusals: every bad client assertion is 401 invalid_client (400
  * invalid_request for a malformed request) and leaves the code redeemable; once the client is
  * looked up, the answer only says "Client authentication failed" and the log says why. Every bad
  * request object is invalid_request_object at the registered redirect_uri, or Porta's error page
@@ -8,12 +7,14 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWTPayload } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { nowMs } from "../../lib/clock";
 import { prisma } from "../../lib/db/client";
 import { requiresJti } from "../../lib/eid/catalogue";
 import { errorPageCode, responseParams, TestBrowser, type Hop } from "../support/browser";
 import { CLIENT_AUTHENTICATION_FAILED, expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { advanceClock, resetClock } from "../support/clock";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 const MOCK = "urn:grn:authn:mock";
@@ -47,7 +48,8 @@ beforeAll(async () => {
   unregisteredKey = (await generateKeyPair("RS256")).privateKey;
   const rsaJwk = { ...(await exportJWK(rsa.publicKey)), kid: "k1", use: "sig", alg: "RS256" };
   const ecJwk = { ...(await exportJWK(ec.publicKey)), kid: "ec1", use: "sig", alg: "ES256" };
-  // FTN needs encrypted ID tokens (design.md §15): with them, an application naming no eIDs has it.
+  // FTN needs encrypted ID tokens (README, registration rules): with them, an application naming
+  // no eIDs has it.
   const encJwk = { ...(await exportJWK((await generateKeyPair("RSA-OAEP-256", { extractable: true })).publicKey)), kid: "enc1", use: "enc", alg: "RSA-OAEP-256" };
   pkj = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, encJwk] }, id_token_encrypted_response_alg: "RSA-OAEP-256" });
   expect(pkj.enabled_acr_values).toContain("urn:grn:authn:fi:bank-id");
@@ -59,6 +61,8 @@ beforeAll(async () => {
   pkjEsAssertions = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, token_endpoint_auth_signing_alg: "ES256" });
   secretClient = await registerClient(porta);
 });
+
+afterEach(resetClock);
 
 afterAll(async () => {
   await porta.close();
@@ -251,9 +255,9 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     const once = await assertion(pkj, { exp: now() + 1 });
     expectTokens(await redeemWith(await issueCode(pkj), once));
     const issued = await issueCode(pkj);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    advanceClock(2500);
     // What the jti store's housekeeping deletes: rows whose expiresAt has passed.
-    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date(nowMs()) } } });
     await expectRefusedKeepsCode(issued, await redeemWith(issued, once), 401, "invalid_client");
   });
 
@@ -499,8 +503,8 @@ describe("signed request objects (JAR) at authorize: refused", () => {
   it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {
     const once = await requestObject(pkj, { exp: now() + 1 });
     expectJarCode(await authorizeJar(pkj, once));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    advanceClock(2500);
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date(nowMs()) } } });
     expectInvalidRequestObject(await authorizeJar(pkj, once));
   });
 
