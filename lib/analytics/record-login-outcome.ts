@@ -3,7 +3,7 @@
  * its (application, UTC day, eID, outcome, error code) key and to the bucket of its duration in
  * this process's buffer; the buffer goes to the database in one statement every second (and when
  * the page reads, and at shutdown), so the login itself writes no row for the analytics and
- * concurrent logins never queue on one aggregate row (design.md §10: the hot path's writes).
+ * concurrent logins never queue on one aggregate row (a login's hot path writes only its own rows).
  * A process that dies loses at most its last second of counts: the aggregate is a picture, not
  * a ledger. A count whose flush fails is put back and tried again with the next one.
  */

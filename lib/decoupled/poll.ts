@@ -1,5 +1,5 @@
 /**
- * The token endpoint's decoupled grants (CIBA Core §10-11; headless design.md §6b): pending →
+ * The token endpoint's decoupled grants (CIBA Core §10-11; headless polls the same way): pending →
  * authorization_pending (headless: with fresh acr_data), polling faster than the interval →
  * slow_down (the interval grows by 5 s; the first poll never gets it), expired → expired_token,
  * declined → access_denied, another client's or unknown id → invalid_grant; after approval the
@@ -42,7 +42,7 @@ export function pollDecoupled(client: ApplicationRecord, kind: DecoupledKind, fo
   return withDeferredJti(jti, (pending, settled) => poll(client, kind, form, pending, settled));
 }
 
-/** A completed login's tokens, once; its code expires with the request (design.md §12). */
+/** A completed login's tokens, once; its code expires with the request, never later. */
 function redeem(client: ApplicationRecord, tx: LoginTransaction, param: string, jti: JtiUse | undefined, jtiSettled: () => void): Promise<TokenResponse> {
   return issueLoginTokens(
     client,

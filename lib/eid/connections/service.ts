@@ -160,7 +160,7 @@ function nonEmpty(values: Record<string, string | undefined>): Record<string, st
 
 /** Validates and stores a connection (creating or replacing the family's), with an audit row. */
 export async function saveConnection(tenantId: string, input: ConnectionInput, actor: Actor): Promise<Connection> {
-  await assertOwner(tenantId, actor); // members may look, not change (design.md §14)
+  await assertOwner(tenantId, actor); // members may look, not change: connections hold the tenant's eID secrets
   const db = await prisma();
   const tenant = await db.tenant.findUnique({ where: { id: tenantId } });
   if (!tenant) throw invalid("No such tenant");
