@@ -9,6 +9,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { verifyAdminCredentials } from "@/lib/admin/admin-users";
+import { nowMs } from "@/lib/clock";
 import { randomToken } from "@/lib/crypto/random";
 import { instanceSecret } from "@/lib/crypto/secret";
 import { clientIpOf } from "@/lib/http/client-ip";
@@ -71,7 +72,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     jwt({ token, user }) {
       if (user?.id) {
         token.sub = user.id;
-        token.signedInAt = Date.now();
+        token.signedInAt = nowMs();
         token.sessionId = randomToken(16);
       }
       return token;

@@ -7,6 +7,12 @@ import tseslint from "typescript-eslint";
 const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
 const NO_NEXT = { group: ["next", "next/*"], message: "lib/ must not import Next.js" };
 const NO_DB = { group: ["@/lib/db", "@/lib/db/*", "**/lib/db", "**/lib/db/*"], message: "Query through a lib/ function instead of Prisma" };
+// Moving the clock and forgetting the process state are for tests: the application never does.
+const TESTS_ONLY = {
+  group: ["**/clock", "**/process/state"],
+  importNames: ["advanceClock", "resetClock", "resetProcessState"],
+  message: "Only tests move the clock or reset the process state (tests/support/clock.ts)",
+};
 
 export default tseslint.config(
   {
@@ -60,12 +66,22 @@ export default tseslint.config(
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
-    // The core is framework-free (design.md §2): no Next.js imports under lib/, components included.
+    // The core is framework-free: no Next.js imports under lib/, components included, so its
+    // decisions run and are tested without a Next.js server.
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [NO_NEXT] }],
       "@typescript-eslint/no-explicit-any": "error",
     },
+  },
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_NEXT, TESTS_ONLY] }] },
+  },
+  {
+    files: ["server/**/*.ts", "*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [TESTS_ONLY] }] },
   },
   {
     // Request bodies are read through lib/http/read-body.ts, which also knows the bodies Porta's
@@ -85,7 +101,7 @@ export default tseslint.config(
   {
     // Pages and components read and write through lib/ functions; none of them talks to the database.
     files: ["app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [NO_DB] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_DB, TESTS_ONLY] }] },
   },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],

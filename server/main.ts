@@ -9,7 +9,7 @@ import { configOrExit } from "../scripts/config-or-exit";
 
 /** Runs Porta from the checkout at `root` with `npm start`'s arguments; ends only through a signal. */
 export async function runPorta(root: string, argv: readonly string[]): Promise<void> {
-  const started = Date.now();
+  const started = performance.now();
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   const cfg = configOrExit();
   const ui = !argv.includes("--protocol-only");
@@ -59,10 +59,10 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   if (report.generatedAdmin) {
     lines.push(`  Dashboard admin (shown once): ${report.generatedAdmin.email} / ${report.generatedAdmin.password}`);
   }
-  lines.push(`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`, "");
+  lines.push(`  Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`, "");
   console.log(lines.filter((l) => l !== "").join("\n"));
 
-  // Graceful shutdown (design.md §14). The first signal starts the drain; later ones are ignored
+  // Graceful shutdown, so a rolling restart loses no request. The first signal starts the drain; later ones are ignored
   // (a terminal's Ctrl-C or a process-group SIGTERM reaches npm and this process, and npm may relay
   // it again), so the listeners stay: without one, a repeat would end the process at once.
   let draining = false;
@@ -106,7 +106,7 @@ export async function runPorta(root: string, argv: readonly string[]): Promise<v
   process.on("SIGTERM", onSignal);
 }
 
-/** How long requests already received may run once the listener closed (design.md §14). */
+/** How long requests already received may run once the listener closed. */
 const SHUTDOWN_GRACE_MS = 25_000;
 /** How long the sweeper, the analytics flush and the database may take to close after the drain. */
 const CLOSE_DEADLINE_MS = 10_000;

@@ -5,6 +5,7 @@ import { hashToken } from "../crypto/hash";
 import { randomToken } from "../crypto/random";
 import { prisma } from "../db/client";
 import { assertOwner } from "./owner-required";
+import { now } from "../clock";
 
 export const ZAdminTokenNameSchema = z.string().trim().min(2, "Name must be at least 2 characters").max(80, "Name must be at most 80 characters");
 
@@ -24,7 +25,7 @@ export async function revokeAdminToken(tenantId: string, id: string, actor: Acto
   await assertOwner(tenantId, actor);
   const db = await prisma();
   return db.$transaction(async (tx) => {
-    const result = await tx.adminToken.updateMany({ where: { id, tenantId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const result = await tx.adminToken.updateMany({ where: { id, tenantId, revokedAt: null }, data: { revokedAt: now() } });
     if (result.count === 1) await recordAudit(tx, actor, { tenantId, action: "admin_token.revoke", targetType: "admin_token", targetId: id });
     return result.count === 1;
   });

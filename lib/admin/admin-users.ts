@@ -14,6 +14,7 @@ import { hashPassword, needsRehash, verifyPassword } from "../crypto/password";
 import { prisma } from "../db/client";
 import type { AdminUser, MemberRole, Tenant } from "../db/generated/client";
 import { recordAdminEvent } from "./audit-admin-event";
+import { now } from "../clock";
 
 let dummyHash: Promise<string> | undefined;
 
@@ -71,7 +72,7 @@ export async function verifyAdminCredentials(emailInput: string, password: strin
   // A hash made with older, weaker parameters is replaced now that the password is known.
   const passwordHash = needsRehash(admin.passwordHash) ? await hashPassword(password) : undefined;
   await db.$transaction(async (tx) => {
-    await tx.adminUser.update({ where: { id: admin.id }, data: { lastSignInAt: new Date(), ...(passwordHash ? { passwordHash } : {}) } });
+    await tx.adminUser.update({ where: { id: admin.id }, data: { lastSignInAt: now(), ...(passwordHash ? { passwordHash } : {}) } });
     await recordAdminEvent(tx, { type: "admin_user", id: admin.email, tenantId: null }, { action: "admin.sign_in", adminId: admin.id, after: { email: admin.email, ip: clientIp, outcome: "success" } });
   });
   return { ok: true, adminId: admin.id, email: admin.email };

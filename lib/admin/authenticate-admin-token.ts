@@ -7,6 +7,7 @@ import { constantTimeEqual, hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
 import type { Actor } from "../audit/record-audit";
 import { invalidToken, OAuthError } from "../oauth/errors";
+import { now } from "../clock";
 
 /** Extracts the token of an `Authorization: Bearer <token>` header (RFC 6750 §2.1). */
 export function bearerToken(header: string | null): string | undefined {
@@ -28,6 +29,6 @@ export async function authenticateAdminToken(authorization: string | null): Prom
   const db = await prisma();
   const row = await db.adminToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.revokedAt) throw invalidToken("The admin token is not valid");
-  await db.adminToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  await db.adminToken.update({ where: { id: row.id }, data: { lastUsedAt: now() } });
   return { type: "admin_token", id: row.id, tenantId: row.tenantId };
 }

@@ -10,6 +10,7 @@ import { prisma } from "../db/client";
 import { checkAdminPassword } from "./admin-users";
 import { recordAdminEvent } from "./audit-admin-event";
 import { ZNewPasswordSchema } from "./password-rules";
+import { now } from "../clock";
 
 export const ZPasswordChangeSchema = z
   .object({ currentPassword: z.string().min(1, "Enter your current password").max(1000), newPassword: ZNewPasswordSchema, confirmPassword: z.string().max(1000) })
@@ -40,7 +41,7 @@ export async function changeOwnPassword(adminId: string, input: unknown, clientI
   }
   const passwordHash = await hashPassword(parsed.data.newPassword);
   await db.$transaction(async (tx) => {
-    await tx.adminUser.update({ where: { id: adminId }, data: { passwordHash, sessionsValidAfter: new Date(), keptSessionId: keepSessionId ?? null } });
+    await tx.adminUser.update({ where: { id: adminId }, data: { passwordHash, sessionsValidAfter: now(), keptSessionId: keepSessionId ?? null } });
     await recordAdminEvent(tx, { type: "admin_user", id: admin.email, tenantId: null }, { action: "admin.password_change", adminId, after: { email: admin.email, ip: clientIp } });
   });
   return { ok: true };

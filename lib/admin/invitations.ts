@@ -13,6 +13,7 @@ import { prisma } from "../db/client";
 import type { MemberRole } from "../db/generated/client";
 import { checkAdminPassword } from "./admin-users";
 import { ZAdminNameSchema, ZNewPasswordSchema } from "./password-rules";
+import { nowMs } from "../clock";
 
 export type InvitationView =
   | { state: "valid"; tenantId: string; tenantName: string; email: string; role: MemberRole; expiresAt: Date; hasAccount: boolean }
@@ -27,7 +28,7 @@ export async function findInvitation(token: string): Promise<InvitationView> {
   const row = await db.adminInvitation.findUnique({ where: { tokenHash: hashToken(token) }, include: { tenant: { select: { name: true } } } });
   if (!row) return { state: "unknown" };
   if (row.acceptedAt) return { state: "used" };
-  if (row.expiresAt.getTime() <= Date.now()) return { state: "expired" };
+  if (row.expiresAt.getTime() <= nowMs()) return { state: "expired" };
   const hasAccount = (await db.adminUser.count({ where: { email: row.email } })) > 0;
   return { state: "valid", tenantId: row.tenantId, tenantName: row.tenant.name, email: row.email, role: row.role, expiresAt: row.expiresAt, hasAccount };
 }
@@ -66,7 +67,7 @@ export async function acceptInvitation(token: string, input: { name?: string; pa
   }
   const db = await prisma();
   const result = await db.$transaction(async (tx): Promise<AcceptResult | "spent"> => {
-    const now = new Date();
+    const now = new Date(nowMs());
     const spent = await tx.adminInvitation.updateMany({ where: { tokenHash: hashToken(token), acceptedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
     if (spent.count !== 1) return "spent";
     const existing = await tx.adminUser.findUnique({ where: { email: view.email }, select: { id: true } });

@@ -1,5 +1,5 @@
 /**
- * A tenant's admins (design.md §14), for the dashboard and the admin API alike: list them, invite
+ * A tenant's admins, for the dashboard and the admin API alike: list them, invite
  * one by email with a role (a one-time link, its token stored only as a hash, valid 7 days), change
  * a role, remove one. A tenant never loses its last owner: owner changes lock the tenant row, so
  * two owners demoting each other at once cannot both succeed. Every change has its audit row in
@@ -14,6 +14,7 @@ import { prisma } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { MemberError } from "./member-error";
 import { assertOwner } from "./owner-required";
+import { nowMs } from "../clock";
 
 export { MemberError, type MemberErrorCode } from "./member-error";
 export { OwnerRequiredError } from "./owner-required";
@@ -72,7 +73,7 @@ export async function inviteAdmin(tenantId: string, input: { email: string; role
   }
   const { email, role } = parsed.data;
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  const expiresAt = new Date(nowMs() + INVITATION_TTL_MS);
   const db = await prisma();
   await db.$transaction(async (tx) => {
     if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new MemberError("not_found", "No such tenant");

@@ -14,7 +14,7 @@
  */
 import { logger } from "../log";
 import type { EndedLogin } from "../login/login-state";
-import { processCache } from "../process-cache";
+import { processSingleton } from "../process/state";
 import { BUCKET_COUNT, bucketIndex } from "./duration-buckets";
 import { addLoginCounts, type ApplicationCounts } from "./login-stat-store";
 import { utcDay } from "./utc-day";
@@ -28,11 +28,11 @@ interface FailedBatch {
   attempts: number;
 }
 
-/** Shared by the custom server's and the Next bundle's copy of lib/ (process-cache.ts). */
-const pending = () => processCache<string, ApplicationCounts>("analytics-login-outcomes");
-const retrying = () => processCache<"batches", FailedBatch[]>("analytics-login-retries");
-const flushing = () => processCache<"flush", Promise<void>>("analytics-login-flush");
-const timers = () => processCache<"timer", NodeJS.Timeout>("analytics-login-timer");
+/** Shared by the custom server's and the Next bundle's copy of lib/ (lib/process/state.ts). */
+const pending = processSingleton("analytics.login-outcomes", () => new Map<string, ApplicationCounts>());
+const retrying = processSingleton("analytics.login-retries", () => new Map<"batches", FailedBatch[]>());
+const flushing = processSingleton("analytics.login-flush", () => new Map<"flush", Promise<void>>());
+const timers = processSingleton("analytics.login-timer", () => new Map<"timer", NodeJS.Timeout>());
 
 /** Adds an ended login to this process's buffer (no I/O). */
 export function recordLoginOutcome(login: EndedLogin): void {

@@ -1,13 +1,15 @@
 /**
  * A client's public keys: its registered `jwks`, or its `jwks_uri` fetched through the outbound
- * guard (5 s, 256 KiB, no redirects), cached, and fetched again when a `kid` is unknown — at most
- * once a minute per URI, so key rotation at the client needs no change in Porta (design.md §11).
+ * guard (5 s, 256 KiB, no redirects), cached for 5 minutes, and fetched again when a `kid` is
+ * unknown, so a client rotates its keys without telling Porta. That refetch happens at most once
+ * a minute per URI: an attacker sending assertions with made-up `kid`s cannot make Porta hammer
+ * the client's server.
  */
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
 import type { ApplicationRecord } from "./application-record";
 import { encryptionKeyType, fitsEncryptionAlg, type EncryptionAlg } from "./encryption-algorithms";
-import { processCache } from "../process-cache";
+import { ttlCache } from "../process/ttl-cache";
 import { logger } from "../log";
 
 export const JWKS_URI_TIMEOUT_MS = 5000;
@@ -21,22 +23,17 @@ export class ClientKeysError extends Error {
   override name = "ClientKeysError";
 }
 
-interface CachedSet {
-  keys: JWK[];
-  fetchedAt: number;
-}
+const cache = ttlCache<string, JWK[]>({ name: "client-jwks", ttlMs: JWKS_CACHE_MAX_AGE_MS });
+/** The URIs refetched for an unknown kid within the last minute: the limit counts from there. */
+const recentlyRefetched = ttlCache<string, true>({ name: "client-jwks-refetched", ttlMs: JWKS_REFETCH_COOLDOWN_MS });
 
-const cache = processCache<string, CachedSet>("client-jwks");
-const inflight = processCache<string, Promise<CachedSet>>("client-jwks-inflight");
-/** When each URI was last refetched for an unknown kid: the once-a-minute limit counts from there. */
-const lastRefetch = processCache<string, number>("client-jwks-refetch");
-
-async function fetchJwks(uri: string): Promise<CachedSet> {
+async function fetchJwks(uri: string): Promise<JWK[]> {
   let response;
   try {
     response = await safeFetch(uri, { timeoutMs: JWKS_URI_TIMEOUT_MS, maxBytes: JWKS_URI_MAX_BYTES, headers: { Accept: "application/jwk-set+json, application/json" } });
   } catch (error) {
-    // The network's own words (addresses, errno) stay in the log (design.md §12).
+    // The network's own words (addresses, errno) go to the log only: in the answer they would tell
+    // the client what lies inside Porta's network.
     logger.warn({ err: error, jwksUri: uri }, "client jwks_uri fetch failed");
     // Timeouts and size limits are Porta's own words; network and TLS errors hold addresses and errno.
     const why = error instanceof OutboundError ? (error.kind === "timeout" || error.kind === "too_large" ? `${error.kind}: ${error.message}` : error.kind) : "unreachable";
@@ -51,29 +48,20 @@ async function fetchJwks(uri: string): Promise<CachedSet> {
   }
   const keys = (parsed as { keys?: unknown }).keys;
   if (!Array.isArray(keys)) throw new ClientKeysError("the client's jwks_uri answer has no keys array");
-  const publicKeys = keys.filter((k): k is JWK => typeof k === "object" && k !== null && !PRIVATE_MEMBERS.some((m) => m in k));
-  return { keys: publicKeys, fetchedAt: Date.now() };
+  return keys.filter((k): k is JWK => typeof k === "object" && k !== null && !PRIVATE_MEMBERS.some((m) => m in k));
 }
 
-async function loadUri(uri: string, force: boolean): Promise<CachedSet> {
+function loadUri(uri: string, force: boolean): Promise<JWK[]> {
   const hit = cache.get(uri);
-  const now = Date.now();
-  if (hit && !force && now - hit.fetchedAt < JWKS_CACHE_MAX_AGE_MS) return hit;
-  if (hit && force && !inflight.has(uri)) {
-    // The limit is on refetches for unknown kids (design.md §11), not on the fetch that filled the
-    // cache: a client that rotates right after its first use must not be locked out for a minute.
-    // (A refetch already under way is joined below.)
-    if (now - (lastRefetch.get(uri) ?? -Infinity) < JWKS_REFETCH_COOLDOWN_MS) return hit;
-    lastRefetch.set(uri, now);
+  if (!hit || !force) return cache.load(uri, () => fetchJwks(uri));
+  if (!cache.isLoading(uri)) {
+    // The limit is on refetches for unknown kids, not on the fetch that filled the cache: a client
+    // that rotates right after its first use must not be locked out for a minute. (A refetch
+    // already under way is joined below.)
+    if (recentlyRefetched.get(uri)) return Promise.resolve(hit);
+    recentlyRefetched.set(uri, true);
   }
-  let pending = inflight.get(uri);
-  if (!pending) {
-    pending = fetchJwks(uri).finally(() => inflight.delete(uri));
-    inflight.set(uri, pending);
-  }
-  const loaded = await pending;
-  cache.set(uri, loaded);
-  return loaded;
+  return cache.reload(uri, () => fetchJwks(uri));
 }
 
 /** The public members of inline jwks, filtered once per jwks object (records are cached). */
@@ -89,7 +77,7 @@ export async function clientKeySet(client: ApplicationRecord, refresh = false): 
     }
     return keys;
   }
-  if (client.jwksUri) return (await loadUri(client.jwksUri, refresh)).keys;
+  if (client.jwksUri) return loadUri(client.jwksUri, refresh);
   return [];
 }
 
@@ -132,9 +120,4 @@ export async function clientEncryptionKey(client: ApplicationRecord, alg: Encryp
   const key = pick(await clientKeySet(client)) ?? (client.jwksUri ? pick(await clientKeySet(client, true)) : undefined);
   if (!key) throw new ClientKeysError(`the client has no ${encryptionKeyType(alg)} key with use "enc" to encrypt to`);
   return key;
-}
-
-export function clearClientKeyCache(): void {
-  cache.clear();
-  lastRefetch.clear();
 }

@@ -11,6 +11,7 @@ import { usesClientSecret } from "./schemas";
 import { toApplicationData } from "./to-application-data";
 import { toAuditSnapshot } from "./to-client-metadata";
 import { validateClientMetadata } from "./validate-metadata";
+import { now } from "../clock";
 
 export interface CreatedApplication {
   application: ApplicationRecord;
@@ -42,7 +43,7 @@ export async function createApplication(input: unknown, actor: Actor, options: C
         tenantId: tenant.id,
         enabledAcrValues: metadata.enabled_acr_values ?? defaultEnabledAcrValues(tenant.environment, metadata.id_token_encrypted_response_alg !== undefined),
         clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
-        clientSecretUpdatedAt: clientSecret ? new Date() : null,
+        clientSecretUpdatedAt: clientSecret ? now() : null,
         registrationTokenHash: hashToken(registrationAccessToken),
         webhook: metadata.webhook
           ? { create: { url: metadata.webhook.url, claimWhitelist: metadata.webhook.claim_whitelist, timeoutMs: metadata.webhook.timeout_ms } }

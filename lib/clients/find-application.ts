@@ -16,12 +16,13 @@ const byId = applicationCache<ApplicationRecord>("by-id");
 export function findApplication(clientId: string): Promise<ApplicationRecord | null> {
   // No stored client_id holds NUL or invalid UTF-8 (PostgreSQL would refuse the query itself).
   if (!isValidText(clientId)) return Promise.resolve(null);
-  return byClientId.get(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
+  return byClientId.load(clientId, async () => (await prisma()).application.findUnique({ where: { clientId }, include: APPLICATION_INCLUDE }));
 }
 
 /**
  * The application as a protocol endpoint sees it: null when its tenant is not served on the
- * request's issuer (design.md §13: another tenant's client_id is an unknown client there).
+ * request's issuer (a tenant on its own domain is an issuer of its own: another tenant's client_id
+ * is an unknown client there).
  */
 export async function findServedApplication(clientId: string): Promise<ApplicationRecord | null> {
   const application = await findApplication(clientId);
@@ -30,12 +31,12 @@ export async function findServedApplication(clientId: string): Promise<Applicati
 
 export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
   if (!isValidText(id)) return Promise.resolve(null);
-  return byId.get(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
+  return byId.load(id, async () => (await prisma()).application.findUnique({ where: { id }, include: APPLICATION_INCLUDE }));
 }
 
 /**
  * A login's application as the request's issuer sees it: null when its tenant is not served there
- * (design.md §13: a login belongs to its tenant's domain and is unknown on any other).
+ * (a login belongs to its tenant's issuer and is unknown on any other).
  */
 export async function findServedApplicationById(id: string): Promise<ApplicationRecord | null> {
   const application = await findApplicationById(id);

@@ -1,11 +1,11 @@
 /**
  * The browser origins of public clients (token_endpoint_auth_method "none"): the origins of their
- * registered redirect URIs. Only these may call token, PAR and userinfo from a page (design.md
- * §11 CORS; lib/endpoints/public-client-cors.ts). A confidential client's credentials must not
- * live in a browser, so its redirect origins get no CORS.
+ * registered redirect URIs. Only these may call token, PAR and userinfo from a page (CORS, so
+ * that browser SDKs work: lib/endpoints/public-client-cors.ts). A confidential client's
+ * credentials must not live in a browser, so its redirect origins get no CORS.
  */
 import { prisma } from "../db/client";
-import { processCache } from "../process-cache";
+import { ttlCache } from "../process/ttl-cache";
 import { CLIENT_CACHE_TTL_MS } from "./application-cache";
 
 /** The origin of a redirect URI, or undefined for a value that has none. */
@@ -23,12 +23,7 @@ export function isPublicClientOriginOf(application: { tokenEndpointAuthMethod: s
   return application.tokenEndpointAuthMethod === "none" && application.redirectUris.some((uri) => originOf(uri) === origin);
 }
 
-interface KnownOrigins {
-  origins: Promise<ReadonlySet<string>>;
-  expiresAt: number;
-}
-
-const known = processCache<"all", KnownOrigins>("clients.public-origins");
+const known = ttlCache<"all", ReadonlySet<string>>({ name: "clients.public-origins", ttlMs: CLIENT_CACHE_TTL_MS });
 
 async function loadPublicClientOrigins(): Promise<ReadonlySet<string>> {
   const rows = await (await prisma()).application.findMany({ where: { tokenEndpointAuthMethod: "none" }, select: { redirectUris: true } });
@@ -48,17 +43,7 @@ async function loadPublicClientOrigins(): Promise<ReadonlySet<string>> {
  * lifetime, as they do the application itself.
  */
 export async function isAnyPublicClientOrigin(origin: string): Promise<boolean> {
-  let cached = known.get("all");
-  if (!cached || cached.expiresAt <= Date.now()) {
-    const origins = loadPublicClientOrigins();
-    cached = { origins, expiresAt: Date.now() + CLIENT_CACHE_TTL_MS };
-    known.set("all", cached);
-    // A failed read is not kept: the next request asks again.
-    origins.catch(() => {
-      if (known.get("all") === cached) known.delete("all");
-    });
-  }
-  return (await cached.origins).has(origin);
+  return (await known.load("all", loadPublicClientOrigins)).has(origin);
 }
 
 /** Forgets the cached origins (after a write to any application of this process). */

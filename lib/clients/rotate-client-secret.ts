@@ -7,6 +7,7 @@ import type { ApplicationRecord } from "./application-record";
 import { invalidMetadata } from "./client-metadata-error";
 import { forgetApplication } from "./find-application";
 import { usesClientSecret } from "./schemas";
+import { now } from "../clock";
 
 /** Returns the new secret, shown once; only its hash is stored. */
 export async function rotateClientSecret(existing: ApplicationRecord, actor: Actor): Promise<string> {
@@ -16,7 +17,7 @@ export async function rotateClientSecret(existing: ApplicationRecord, actor: Act
   const secret = randomToken(32);
   const db = await prisma();
   await db.$transaction(async (tx) => {
-    await tx.application.update({ where: { id: existing.id }, data: { clientSecretHash: hashToken(secret), clientSecretUpdatedAt: new Date() } });
+    await tx.application.update({ where: { id: existing.id }, data: { clientSecretHash: hashToken(secret), clientSecretUpdatedAt: now() } });
     await recordAudit(tx, actor, {
       tenantId: existing.tenantId,
       action: "application.rotate_secret",

@@ -16,6 +16,7 @@ import { usesClientSecret } from "./schemas";
 import { toApplicationData } from "./to-application-data";
 import { toAuditSnapshot } from "./to-client-metadata";
 import type { ValidatedMetadata } from "./validate-metadata";
+import { now } from "../clock";
 
 export interface UpdatedApplication {
   application: ApplicationRecord;
@@ -43,7 +44,7 @@ export async function storeApplicationMetadata(existing: ApplicationRecord, meta
         jwks: metadata.jwks ? (metadata.jwks as Prisma.InputJsonValue) : Prisma.DbNull,
         staticScopes: metadata.static_scopes ? (metadata.static_scopes as Prisma.InputJsonValue) : Prisma.DbNull,
         clientSecretHash: needsSecret ? (newSecret ? hashToken(newSecret) : existing.clientSecretHash) : null,
-        clientSecretUpdatedAt: newSecret ? new Date() : needsSecret ? existing.clientSecretUpdatedAt : null,
+        clientSecretUpdatedAt: newSecret ? now() : needsSecret ? existing.clientSecretUpdatedAt : null,
         webhook: webhook ? { upsert: { create: webhook, update: webhook } } : existing.webhook ? { delete: true } : undefined,
       },
       include: APPLICATION_INCLUDE,

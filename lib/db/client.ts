@@ -2,8 +2,9 @@
  * The database: PostgreSQL (DATABASE_URL, through @prisma/adapter-pg) or, by default, an embedded
  * PGlite stored in DATA_DIR. Both run the same Prisma schema and migrations.
  *
- * One Database per process, kept on globalThis: the custom server and the Next.js bundle load
- * lib/ as separate module graphs, and both must use the same connection (PGlite above all).
+ * One Database per process, kept in the process state (lib/process/state.ts): the custom server
+ * and the Next.js bundle load lib/ as separate module graphs, and both must use the same
+ * connection (PGlite above all).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -14,6 +15,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { config } from "../config";
+import { processSlot } from "../process/state";
 import { lockDataDir } from "./data-dir-lock";
 import { PrismaClient } from "./generated/client";
 
@@ -267,25 +269,27 @@ async function openPostgres(url: string, poolSize: number, preparedStatements: b
   };
 }
 
-const globalKey = Symbol.for("porta.database");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
+/** Kept by resetProcessState: the connection is what the process holds open, not what it knows. */
+const processDatabase = processSlot<Promise<Database>>("database", { keepOnReset: true });
 
 /** The process's database, opened from the configuration on first use. */
 export function db(): Promise<Database> {
-  const g = globalThis as GlobalWithDb;
-  if (!g[globalKey]) {
+  let database = processDatabase.get();
+  if (!database) {
     const cfg = config();
-    g[globalKey] = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements });
-    g[globalKey].catch(() => {
-      delete g[globalKey];
+    const opening = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements });
+    processDatabase.set(opening);
+    opening.catch(() => {
+      if (processDatabase.get() === opening) processDatabase.delete();
     });
+    database = opening;
   }
-  return g[globalKey];
+  return database;
 }
 
 /** The process database if it is open or opening, without opening it (a metrics scrape). */
 export function openedProcessDatabase(): Promise<Database> | undefined {
-  return (globalThis as GlobalWithDb)[globalKey];
+  return processDatabase.get();
 }
 
 /** Shortcut for the Prisma client of the process database. */
@@ -295,12 +299,11 @@ export async function prisma(): Promise<PrismaClient> {
 
 /** Installs an already-open database as the process database (start-up, tests). */
 export function setProcessDatabase(database: Database): void {
-  (globalThis as GlobalWithDb)[globalKey] = Promise.resolve(database);
+  processDatabase.set(Promise.resolve(database));
 }
 
 export async function closeProcessDatabase(): Promise<void> {
-  const g = globalThis as GlobalWithDb;
-  const current = g[globalKey];
-  delete g[globalKey];
+  const current = processDatabase.get();
+  processDatabase.delete();
   if (current) await (await current).close();
 }

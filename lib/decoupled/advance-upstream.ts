@@ -1,5 +1,6 @@
 /**
- * Moves a production decoupled login on by asking its eID, as the relying party's
+ * Moves a production decoupled login on by asking its eID (BankID's collect, an upstream provider's
+ * CIBA token request), as the relying party's
  * polls (poll.ts) and, in ping mode, Porta's own driver (drive-ping.ts) call for it.
  *
  * At most one check runs per login per the connector's interval, across instances: a check is
@@ -20,6 +21,7 @@ import { OAuthError } from "../oauth/errors";
 import { completeDecoupled, failDecoupled } from "./complete-decoupled";
 import { decoupledRequestOf } from "./request";
 import { decoupledConnectorFor, decoupledErrorOf, openUpstream, sealUpstream, type UpstreamRecord } from "./upstream";
+import { nowMs } from "../clock";
 
 /** Slack past a call's time limit before another instance may take over a claimed check. */
 const LEASE_SLACK_MS = 2000;
@@ -50,7 +52,7 @@ async function checkClaimed(tx: LoginTransaction, client: ApplicationRecord, con
   const outcome = await connector.check(method, record.state);
   switch (outcome.kind) {
     case "pending": {
-      const now = Date.now();
+      const now = nowMs();
       await writeRecord(tx, { state: outcome.state, nextCheckAt: now + connector.nextCheckInMs(outcome.state) });
       return { kind: "pending", view: connector.view(outcome.state, now) };
     }
@@ -79,7 +81,7 @@ export async function advanceUpstream(tx: LoginTransaction, client: ApplicationR
     const failure = error instanceof EidFailure ? error : new EidFailure("server_error", "misconfigured", error.description);
     return settle(() => failDecoupled(tx, client, "server_error", failure.description));
   }
-  const now = Date.now();
+  const now = nowMs();
   if (!mayAsk || now < record.nextCheckAt) return { kind: "pending", view: connector.view(record.state, now) };
   const claimed = await writeRecord(tx, { ...record, nextCheckAt: now + connector.callTimeoutMs + LEASE_SLACK_MS });
   if (!claimed) return { kind: "pending", view: connector.view(record.state, now) };

@@ -20,6 +20,7 @@ import { dispatchEvent } from "../webhooks/dispatch";
 import { POST_AUTH_EVENT } from "../webhooks/events";
 import { notifyClient } from "./notify-client";
 import { decoupledRequestOf } from "./request";
+import { now } from "../clock";
 
 /** How a decoupled login can end without tokens, as the token endpoint answers (CIBA Core §11). */
 export type DecoupledError = "access_denied" | "expired_token" | "server_error";
@@ -33,7 +34,7 @@ export async function failDecoupled(tx: LoginTransaction, client: ApplicationRec
 export async function completeDecoupled(tx: LoginTransaction, client: ApplicationRecord, result: EidResult): Promise<void> {
   const request = decoupledRequestOf(tx);
   const method = methodOrThrow(request.acr);
-  const authTime = new Date();
+  const authTime = now();
   const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   let claims = identityClaims(client, result, request.scopes, authTime);
   let current = tx;
@@ -48,7 +49,8 @@ export async function completeDecoupled(tx: LoginTransaction, client: Applicatio
     if (outcome.kind !== "continue") return failDecoupled(current, client, "server_error", "login webhook failed");
     if (outcome.operations) claims = applyClaimsOperations(claims, outcome.operations);
   }
-  // An approved request expires like a pending one (design.md §12): its code never outlives it.
+  // An approved request expires like a pending one: its code never outlives the request id the
+  // client polls with, so a leaked id is worthless once expires_in has passed.
   const codeExpiresAt = tx.expiresAt;
   await transition(
     current,

@@ -7,6 +7,7 @@ import { invalidRequest } from "../oauth/errors";
 import { completeDecoupled, failDecoupled } from "./complete-decoupled";
 import { decoupledRequestOf } from "./request";
 import { chosenTestPerson, testPersonFor, testPersonsFor } from "./test-person";
+import { now } from "../clock";
 
 export interface PendingDeviceRequest {
   transactionId: string;
@@ -31,7 +32,7 @@ function eidLabel(acr: string): string {
 
 export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
   const rows = await (await prisma()).loginTransaction.findMany({
-    where: { kind: { in: ["ciba", "headless"] }, state: "eid_authenticating", expiresAt: { gt: new Date() }, application: { tenant: { environment: "test" } } },
+    where: { kind: { in: ["ciba", "headless"] }, state: "eid_authenticating", expiresAt: { gt: now() }, application: { tenant: { environment: "test" } } },
     include: { application: true },
     orderBy: { createdAt: "desc" },
     take: 50,
@@ -63,7 +64,7 @@ export type DeviceAnswer = { approve: true; identity?: string } | { approve: fal
 export async function answerDeviceRequest(transactionId: string, answer: DeviceAnswer): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(transactionId)) return false;
   const tx = await (await prisma()).loginTransaction.findUnique({ where: { id: transactionId } });
-  if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) return false;
+  if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= now()) return false;
   const client = await findApplicationById(tx.applicationId);
   if (!client || client.tenant.environment !== "test") return false;
   if (!answer.approve) {

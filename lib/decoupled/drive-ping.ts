@@ -12,11 +12,12 @@ import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
 import { notifyClient } from "./notify-client";
 import { decoupledRequestOf } from "./request";
+import { now } from "../clock";
 
 async function step(loginId: string, client: ApplicationRecord): Promise<boolean> {
   const tx = await findTransaction(loginId);
   if (!tx || tx.state !== "eid_authenticating") return false;
-  if (tx.expiresAt <= new Date()) {
+  if (tx.expiresAt <= now()) {
     if (await expireDecoupled(tx, client)) await notifyClient(client, decoupledRequestOf(tx));
     return false;
   }

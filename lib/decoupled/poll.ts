@@ -17,6 +17,7 @@ import type { LoginTransaction } from "../db/generated/client";
 import { OAuthError, invalidRequest, type OAuthErrorCode } from "../oauth/errors";
 import { invalidGrant, issueLoginTokens, type TokenResponse } from "../oauth/token/issue-login-tokens";
 import { settlePendingChecks, type PendingChecks } from "../oauth/token/pending-checks";
+import { nowMs } from "../clock";
 import { acrData } from "./acr-data";
 import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
@@ -83,7 +84,7 @@ export async function pollDecoupled(client: ApplicationRecord, kind: DecoupledKi
   // Every other answer settles first: a blocked client or a replayed assertion must not touch the login.
   await settlePendingChecks(pending);
   if (login.state === "failed") throw failure(login);
-  const now = new Date();
+  const now = new Date(nowMs());
   if (login.expiresAt <= now) {
     await expireDecoupled(login, client);
     throw new OAuthError("expired_token", `The ${param} has expired`);

@@ -31,6 +31,7 @@ import { acrData } from "./acr-data";
 import { driveUntilSettled } from "./drive-ping";
 import { CIBA_INTERVAL_S, DEFAULT_EXPIRY_S, HEADLESS_INTERVAL_S, MAX_EXPIRY_S, type DecoupledKind, type StoredDecoupledRequest } from "./request";
 import { decoupledConnectorFor, sealUpstream } from "./upstream";
+import { nowMs } from "../clock";
 
 const AUTH_PARAMS = new Set(["client_id", "client_secret", "client_assertion", "client_assertion_type"]);
 
@@ -80,7 +81,7 @@ async function startUpstream(client: ApplicationRecord, validated: DecoupledAuth
     if (error instanceof EidFailure) logger.warn({ clientId: client.clientId, reason: error.reason, detail: error.detail }, "the eID refused a decoupled login");
     throw error;
   }
-  const now = Date.now();
+  const now = nowMs();
   return { connectorState: sealUpstream(loginId, { state, nextCheckAt: now + connector.nextCheckInMs(state) }), view: connector.view(state, now) };
 }
 
@@ -118,7 +119,7 @@ async function startLogin(request: Request, kind: DecoupledKind, form: Map<strin
       decoupledIdHash: hashToken(id),
       connectorState: upstream?.connectorState ?? null,
       pollIntervalS: interval,
-      expiresAt: new Date(Date.now() + expiresIn * 1000),
+      expiresAt: new Date(nowMs() + expiresIn * 1000),
     },
   });
   if (upstream && kind === "ciba" && client.backchannelTokenDeliveryMode === "ping") driveUntilSettled(tx.id, client);

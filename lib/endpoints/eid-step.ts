@@ -16,6 +16,7 @@ import { TransactionConflictError } from "../login/login-state";
 import { findBrowserTransaction, findByConnectorRef } from "../login/login-store";
 import { OAuthError } from "../oauth/errors";
 import { withBrowserErrors } from "./browser-errors";
+import { now } from "../clock";
 
 const NOT_IN_PROGRESS = "This login has expired, has already finished, or was started in another browser. Go back to the service and start again.";
 
@@ -31,7 +32,7 @@ export function eidCallback(request: Request): Promise<Response> {
     if (!browser || hashToken(browser) !== tx.browserHash) {
       throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
     }
-    if (tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) {
+    if (tx.state !== "eid_authenticating" || tx.expiresAt <= now()) {
       throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
     }
     // A login of a tenant not served on this issuer is not in progress here: a tenant's logins

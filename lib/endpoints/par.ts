@@ -14,6 +14,7 @@ import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
 import { settleAfterFailure } from "../oauth/token/pending-checks";
 import { storePushedRequest } from "../oauth/token/pushed-request-store";
+import { nowMs } from "../clock";
 
 export const PAR_LIFETIME_S = 120;
 
@@ -36,7 +37,7 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
           requestIdHash: hashToken(id),
           applicationId: client.id,
           params: Object.fromEntries(resolved.params),
-          expiresAt: new Date(Date.now() + PAR_LIFETIME_S * 1000),
+          expiresAt: new Date(nowMs() + PAR_LIFETIME_S * 1000),
         },
         pending,
       );

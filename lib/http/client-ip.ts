@@ -16,17 +16,21 @@
  */
 import { isIP } from "node:net";
 import { config } from "../config";
+import { processSingleton } from "../process/state";
 
 export const CLIENT_SOCKET_HEADER = "x-porta-client-socket";
 
-const TRUSTED = Symbol.for("porta.clientSocketHeaderTrusted");
 const LOOPBACK = "127.0.0.1";
 
-type Flagged = typeof globalThis & { [TRUSTED]?: boolean };
+/**
+ * Whether Porta's server runs in this process: process state, because the server sets it in its
+ * copy of lib/ and Next.js's copy must read it too; kept by a reset, as the server keeps running.
+ */
+const socketHeader = processSingleton("client-socket-header", () => ({ trusted: false }), { keepOnReset: true });
 
 /** Called by Porta's server: from now on every request in this process carries the header. */
 export function trustClientSocketHeader(): void {
-  (globalThis as Flagged)[TRUSTED] = true;
+  socketHeader().trusted = true;
 }
 
 /** The client IP of a request, as its trusted proxies (TRUST_PROXY) report it. */
@@ -44,7 +48,7 @@ export function clientIpOf(request: Request, trustProxy = config().trustProxy): 
 }
 
 function trustedSocketAddress(request: Request): string | undefined {
-  if (!(globalThis as Flagged)[TRUSTED]) return undefined;
+  if (!socketHeader().trusted) return undefined;
   return normaliseAddress(request.headers.get(CLIENT_SOCKET_HEADER) ?? "");
 }
 

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import type { KeyPurpose } from "../db/generated/client";
 import { KEY_CACHE_TTL_MS } from "./algorithms";
 import { publishedKeys, type PublishedKey } from "./key-store";
-import { processCache } from "../process-cache";
+import { ttlCache } from "../process/ttl-cache";
 
 /** A serialised JWKS and its entity tag (RFC 9110 §8.8.3): the tag changes when the key set does. */
 export interface JwksBody {
@@ -13,8 +13,8 @@ export interface JwksBody {
 }
 
 /**
- * Which keys a JWKS lists (design.md §13): every published key, or those of the tenants an issuer
- * serves. `key` names the selection, so its serialisation is kept with the cached keys.
+ * Which keys a JWKS lists: every published key, or those of the tenants an issuer serves (a tenant
+ * on its own domain is an issuer of its own and publishes only its keys there). `key` names the selection, so its serialisation is kept with the cached keys.
  */
 export interface KeySelection {
   key: string;
@@ -27,24 +27,17 @@ interface CachedKeys {
   keys: PublishedKey[];
   /** Serialisations by selection key, made on first use. */
   bodies: Map<string, JwksBody>;
-  expiresAt: number;
 }
 
-const cache = processCache<KeyPurpose, CachedKeys>("jwks");
-const inflight = processCache<KeyPurpose, Promise<CachedKeys>>("jwks-inflight");
-/** Bumped by every clear: a read that began before a rotation does not refill the cache after it. */
-const generation = processCache<"n", number>("jwks-generation");
+/** Cleared by every rotation here: a read that began before it does not refill the cache after it. */
+const cache = ttlCache<KeyPurpose, CachedKeys>({ name: "jwks", ttlMs: KEY_CACHE_TTL_MS });
 
 export function entityTag(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
 async function load(purpose: KeyPurpose): Promise<CachedKeys> {
-  const started = generation.get("n") ?? 0;
-  const keys = await publishedKeys(await db(), purpose);
-  const entry = { keys, bodies: new Map<string, JwksBody>(), expiresAt: Date.now() + KEY_CACHE_TTL_MS };
-  if ((generation.get("n") ?? 0) === started) cache.set(purpose, entry);
-  return entry;
+  return { keys: await publishedKeys(await db(), purpose), bodies: new Map<string, JwksBody>() };
 }
 
 function serialise(entry: CachedKeys, selection: KeySelection): JwksBody {
@@ -60,7 +53,7 @@ function serialise(entry: CachedKeys, selection: KeySelection): JwksBody {
 /** The serialised JWKS while the cached key set is fresh (no promise: the JWKS endpoint's hot path); undefined otherwise. */
 export function cachedJwksBody(purpose: KeyPurpose, selection: KeySelection): JwksBody | undefined {
   const hit = cache.get(purpose);
-  return hit && hit.expiresAt > Date.now() ? serialise(hit, selection) : undefined;
+  return hit && serialise(hit, selection);
 }
 
 /**
@@ -70,13 +63,7 @@ export function cachedJwksBody(purpose: KeyPurpose, selection: KeySelection): Jw
  */
 export async function jwksBody(purpose: KeyPurpose, selection: KeySelection = ALL_KEYS): Promise<JwksBody> {
   const hit = cachedJwksBody(purpose, selection);
-  if (hit) return hit;
-  let pending = inflight.get(purpose);
-  if (!pending) {
-    pending = load(purpose).finally(() => inflight.delete(purpose));
-    inflight.set(purpose, pending);
-  }
-  return serialise(await pending, selection);
+  return hit ?? serialise(await cache.load(purpose, () => load(purpose)), selection);
 }
 
 export async function jwksDocument(purpose: KeyPurpose, selection: KeySelection = ALL_KEYS): Promise<string> {
@@ -84,7 +71,5 @@ export async function jwksDocument(purpose: KeyPurpose, selection: KeySelection 
 }
 
 export function clearJwksCache(): void {
-  generation.set("n", (generation.get("n") ?? 0) + 1);
   cache.clear();
-  inflight.clear();
 }

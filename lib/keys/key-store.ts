@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import type { KeyPurpose, Prisma } from "../db/generated/client";
 import { ALGS_BY_PURPOSE, RETIRED_KEY_PUBLISHED_S } from "./algorithms";
 import { generateSigningKey } from "./generate-key";
+import { nowMs } from "../clock";
 
 type Tx = Prisma.TransactionClient;
 
@@ -53,7 +54,7 @@ export async function ensureKeys(database: Database, owner: KeyOwner): Promise<n
     const fresh = [await generateSigningKey(alg), await generateSigningKey(alg)];
     created += await database.prisma.$transaction(async (tx) => {
       const existing = await tx.signingKey.findMany({ where, select: { state: true } });
-      const now = new Date();
+      const now = new Date(nowMs());
       let made = 0;
       if (!existing.some((k) => k.state === "current")) {
         await insertKey(tx, owner, fresh[made]!, "current", now);
@@ -82,7 +83,7 @@ export async function rotateKeys(database: Database, owner: KeyOwner): Promise<s
     const newNext = await generateSigningKey(alg);
     const spare = hasNext ? undefined : await generateSigningKey(alg);
     const kid = await database.prisma.$transaction(async (tx) => {
-      const now = new Date();
+      const now = new Date(nowMs());
       const where = { purpose: owner.purpose, tenantId: owner.tenantId, alg };
       const next = await tx.signingKey.findFirst({ where: { ...where, state: "next" }, orderBy: { createdAt: "asc" } });
       // Conditional updates: a concurrent rotation makes one of these match nothing, and we abort.
@@ -120,7 +121,7 @@ export interface PublishedKey {
 }
 
 /** Keys that belong in a JWKS now: next, current, and retired ones still within their window. */
-export async function publishedKeys(database: Database, purpose: KeyPurpose, now = new Date()): Promise<PublishedKey[]> {
+export async function publishedKeys(database: Database, purpose: KeyPurpose, now = new Date(nowMs())): Promise<PublishedKey[]> {
   const rows = await database.prisma.signingKey.findMany({
     where: {
       purpose,

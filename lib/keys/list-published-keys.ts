@@ -4,6 +4,7 @@
  */
 import { prisma } from "../db/client";
 import type { SigningKey } from "../db/generated/client";
+import { nowMs } from "../clock";
 
 export type ListedKey = Pick<SigningKey, "id" | "kid" | "alg" | "state" | "createdAt" | "activatedAt" | "unpublishAt" | "publicJwk">;
 
@@ -12,7 +13,7 @@ const LISTED = { id: true, kid: true, alg: true, state: true, createdAt: true, a
 
 export async function listPublishedKeys(tenantId: string): Promise<{ tenantKeys: ListedKey[]; webhookKeys: ListedKey[] }> {
   const db = await prisma();
-  const recent = new Date(Date.now() - RECENTLY_RETIRED_MS);
+  const recent = new Date(nowMs() - RECENTLY_RETIRED_MS);
   const visible = { OR: [{ state: { in: ["next", "current"] as ("next" | "current")[] } }, { retiredAt: { gt: recent } }] };
   const [tenantKeys, webhookKeys] = await Promise.all([
     db.signingKey.findMany({ where: { tenantId, purpose: "oidc", ...visible }, orderBy: [{ alg: "asc" }, { createdAt: "desc" }], select: LISTED }),

@@ -6,8 +6,8 @@ import { importJWK, type CryptoKey, type JWK } from "jose";
 import { decryptAtRest } from "../crypto/encryption";
 import { db } from "../db/client";
 import type { KeyPurpose } from "../db/generated/client";
+import { ttlCache } from "../process/ttl-cache";
 import { KEY_CACHE_TTL_MS, type SigningAlg } from "./algorithms";
-import { processCache } from "../process-cache";
 
 export interface ActiveSigningKey {
   kid: string;
@@ -15,7 +15,7 @@ export interface ActiveSigningKey {
   key: CryptoKey;
 }
 
-const cache = processCache<string, { value: Promise<ActiveSigningKey>; expiresAt: number }>("signing-keys");
+const cache = ttlCache<string, ActiveSigningKey>({ name: "signing-keys", ttlMs: KEY_CACHE_TTL_MS });
 
 export class NoSigningKeyError extends Error {
   override name = "NoSigningKeyError";
@@ -33,13 +33,7 @@ async function loadKey(purpose: KeyPurpose, tenantId: string | null, alg: Signin
 }
 
 export function activeSigningKey(purpose: KeyPurpose, tenantId: string | null, alg: SigningAlg): Promise<ActiveSigningKey> {
-  const cacheKey = `${purpose}:${tenantId ?? "-"}:${alg}`;
-  const hit = cache.get(cacheKey);
-  if (hit && hit.expiresAt > Date.now()) return hit.value;
-  const value = loadKey(purpose, tenantId, alg);
-  cache.set(cacheKey, { value, expiresAt: Date.now() + KEY_CACHE_TTL_MS });
-  value.catch(() => cache.delete(cacheKey));
-  return value;
+  return cache.load(`${purpose}:${tenantId ?? "-"}:${alg}`, () => loadKey(purpose, tenantId, alg));
 }
 
 export function clearSigningKeyCache(): void {

@@ -18,13 +18,14 @@ import { NewSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
 import { subjectFor } from "./subject";
 import type { LoginTransaction } from "./login-state";
 import { requestOf } from "./transaction";
+import { now } from "../clock";
 
 /** The eID step succeeded: start an SSO session, then continue (webhook, consent or tokens). */
 export async function completeEid(login: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
   const request = requestOf(login);
   const method = findEidMethod(result.acr);
   if (!method) throw new OAuthError("server_error", "The eID returned an unknown method");
-  const authTime = new Date();
+  const authTime = now();
   const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   const sessionToken = newSessionToken();
   const session = new NewSession(sessionToken, client.tenantId, {

@@ -16,13 +16,14 @@ import { authenticationChanges, type Authentication } from "./authentication";
 import type { NewSession } from "./sessions";
 import type { LoginChanges, LoginTransaction } from "./login-state";
 import { requestOf, transition } from "./transaction";
+import { now, nowMs } from "../clock";
 
 export const CODE_LIFETIME_S = 60;
 
 /** A pushed request is consumed when its login completes (RFC 9126 §4: one use). */
 async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.TransactionClient): Promise<void> {
   if (!request.parRequestId) return;
-  const consumed = await t.parRequest.updateMany({ where: { id: request.parRequestId, consumedAt: null }, data: { consumedAt: new Date() } });
+  const consumed = await t.parRequest.updateMany({ where: { id: request.parRequestId, consumedAt: null }, data: { consumedAt: now() } });
   if (consumed.count !== 1) throw new OAuthError("invalid_request_uri", "The pushed authorization request was already used to complete a login");
 }
 
@@ -39,7 +40,7 @@ export async function issueResponse(login: LoginTransaction, client: Application
   if (request.responseType === "code") {
     const code = randomToken(32);
     changes.codeHash = hashToken(code);
-    changes.codeExpiresAt = new Date(Date.now() + CODE_LIFETIME_S * 1000);
+    changes.codeExpiresAt = new Date(nowMs() + CODE_LIFETIME_S * 1000);
     params.code = code;
   } else {
     changes.sealedClaims = null; // the ID token goes out now: nothing will ask for the claims again

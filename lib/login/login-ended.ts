@@ -5,16 +5,17 @@
  * of them. Listeners run on the login's path: they only buffer or count in memory, and one that
  * throws is logged without failing the login.
  *
- * The listeners are process state: the custom server and the Next.js bundle load lib/ as two
- * module graphs (lib/process-cache.ts), and a login that ends in either must reach them.
+ * The listeners are process state (lib/process/state.ts): the custom server and the Next.js
+ * bundle load lib/ as two module graphs, and a login that ends in either must reach them. They
+ * are wiring, not something learnt, so a reset of the process state keeps them.
  */
 import { logger } from "../log";
-import { processCache } from "../process-cache";
+import { processSingleton } from "../process/state";
 import type { EndedLogin } from "./login-state";
 
 export type EndedLoginListener = (ended: EndedLogin) => void;
 
-const listeners = () => processCache<string, EndedLoginListener>("login-ended-listeners");
+const listeners = processSingleton("login-ended-listeners", () => new Map<string, EndedLoginListener>(), { keepOnReset: true });
 
 /**
  * Registers `listener` under `name` (registering a name again replaces its listener: each copy of

@@ -17,8 +17,9 @@ import { askConsentOrIssue } from "./consent-step";
 import { failLogin } from "./fail-login";
 import type { LoginTransaction } from "./login-state";
 import { requestOf, transition } from "./transaction";
+import { now, nowMs } from "../clock";
 
-/** How long a login waits for the browser to come back from a webhook's 303 page. */
+/** How long a login waits for the browser to come back from a webhook's 303 (the resume URL's life). */
 export const RESUME_WINDOW_S = 15 * 60;
 
 function webhookFailed(): OAuthError {
@@ -38,7 +39,7 @@ export async function runPostAuthWebhook(
     ...authenticationChanges(login.id, auth),
     conversationId,
     resumeTokenHash: hashToken(resumeToken),
-    resumeExpiresAt: new Date(Date.now() + RESUME_WINDOW_S * 1000),
+    resumeExpiresAt: new Date(nowMs() + RESUME_WINDOW_S * 1000),
   });
   const event: PostAuthEvent = {
     event: POST_AUTH_EVENT,
@@ -73,7 +74,7 @@ export async function runPostAuthWebhook(
  * 15 minutes): send post-auth-resume and continue as its answer says (no 303 here).
  */
 export async function resumeAfterWebhookRedirect(login: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
-  if (!login.resumeExpiresAt || login.resumeExpiresAt <= new Date()) {
+  if (!login.resumeExpiresAt || login.resumeExpiresAt <= now()) {
     return failLogin(login, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
   }
   const moved = await transition(login, "webhook_resume", { resumeTokenHash: null });

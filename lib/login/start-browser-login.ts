@@ -20,6 +20,7 @@ import { findActiveSession, isReusable } from "./sessions";
 import { stepPathFor } from "./step-paths";
 import type { LoginTransaction } from "./login-state";
 import { createTransaction, requestOf, transition } from "./transaction";
+import { now } from "../clock";
 
 const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
@@ -42,7 +43,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
     cookies.push(serializeCookie(BROWSER_COOKIE, browserToken, { maxAgeS: BROWSER_COOKIE_MAX_AGE_S }));
   }
   const session = await findActiveSession(browser.sessionToken, client.tenantId);
-  const reusable = session && isReusable(session, request) ? session : null;
+  const reusable = session && isReusable(session, request, now()) ? session : null;
   const onlyMethod = request.acrValues.length === 1 ? request.acrValues[0]! : undefined;
 
   const login = await createTransaction({

@@ -1,5 +1,5 @@
 /**
- * ID tokens (OIDC Core §2, design.md §5.4): signed with the tenant's current key in the client's
+ * ID tokens (OIDC Core §2): signed with the tenant's current key in the client's
  * id_token_signed_response_alg (RS256 by default), lifetime 1200 s.
  */
 import { CompactEncrypt, importJWK, SignJWT } from "jose";
@@ -9,6 +9,7 @@ import type { ApplicationRecord } from "../clients/application-record";
 import { currentIssuer } from "../tenants/issuer-context";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";
+import { nowSeconds } from "../clock";
 
 export const ID_TOKEN_LIFETIME_S = 1200;
 
@@ -43,7 +44,7 @@ export function idTokenClaimsFor(person: AuthenticatedPerson, nonce: string | un
   };
 }
 
-export async function signIdToken(client: ApplicationRecord, claims: IdTokenClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signIdToken(client: ApplicationRecord, claims: IdTokenClaims, now = nowSeconds()): Promise<string> {
   const alg = isSigningAlg(client.idTokenSignedResponseAlg) ? client.idTokenSignedResponseAlg : "RS256";
   const key = await activeSigningKey("oidc", client.tenantId, alg);
   const { sub, ...rest } = claims;

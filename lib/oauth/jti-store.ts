@@ -8,6 +8,7 @@
 import { prisma } from "../db/client";
 import { utcParam } from "../db/sql";
 import type { Param } from "../db/statement";
+import { now } from "../clock";
 
 /** A JWT id to record as used, with the moment it may be forgotten. */
 export interface JtiUse {
@@ -20,7 +21,7 @@ export interface JtiUse {
 export function maybePurgeExpiredJtis(): void {
   if (Math.random() >= 0.01) return;
   void prisma()
-    .then((db) => db.seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } }))
+    .then((db) => db.seenJti.deleteMany({ where: { expiresAt: { lt: now() } } }))
     .catch(() => undefined);
 }
 

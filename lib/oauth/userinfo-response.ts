@@ -10,6 +10,7 @@ import { currentIssuer } from "../tenants/issuer-context";
 import { isSigningAlg } from "../keys/algorithms";
 import { activeSigningKey } from "../keys/signing-keys";
 import { encryptPayload, encryptToClient } from "./id-token";
+import { nowSeconds } from "../clock";
 
 export async function userinfoJwt(client: ApplicationRecord, claims: Record<string, unknown>): Promise<string> {
   const signAlg = client.userinfoSignedResponseAlg;
@@ -21,7 +22,7 @@ export async function userinfoJwt(client: ApplicationRecord, claims: Record<stri
       .setProtectedHeader({ alg: signAlg, kid: key.kid, typ: "JWT" })
       .setIssuer(currentIssuer())
       .setAudience(client.clientId)
-      .setIssuedAt()
+      .setIssuedAt(nowSeconds())
       .sign(key.key);
     return encAlg ? encryptToClient(client, signed, encAlg, enc) : signed;
   }

@@ -1,20 +1,21 @@
 /**
- * Whether this process is draining (design.md §14, graceful shutdown): set once by the first
- * SIGTERM/SIGINT, read by /readyz (503 from then on) and by the server (no more keep-alive). On
- * globalThis, as both module graphs of lib/ must see the same answer (lib/process-cache.ts).
+ * Whether this process is draining (graceful shutdown): set once by the first SIGTERM/SIGINT,
+ * read by /readyz (503 from then on, so the load balancer stops sending) and by the server (no
+ * more keep-alive). Process state (lib/process/state.ts), as both module graphs of lib/ must see
+ * the same answer.
  */
-const KEY = Symbol.for("porta.draining");
+import { processSingleton } from "../process/state";
 
-type GlobalWithDrain = typeof globalThis & { [KEY]?: boolean };
+const drain = processSingleton("draining", () => ({ started: false }));
 
 export function isDraining(): boolean {
-  return (globalThis as GlobalWithDrain)[KEY] === true;
+  return drain().started;
 }
 
 /** Starts the drain; false when it had already started (repeated signals change nothing). */
 export function startDraining(): boolean {
-  const g = globalThis as GlobalWithDrain;
-  if (g[KEY]) return false;
-  g[KEY] = true;
+  const state = drain();
+  if (state.started) return false;
+  state.started = true;
   return true;
 }

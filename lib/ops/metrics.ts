@@ -1,7 +1,7 @@
 /**
- * Porta's Prometheus metrics (design.md §14), in one registry per process: the custom server and
- * the Next.js bundle load lib/ as two module graphs (lib/process-cache.ts), so the registry and its
- * series live on globalThis and both count into the same ones.
+ * Porta's Prometheus metrics, in one registry per process: the custom server and the Next.js
+ * bundle load lib/ as two module graphs, so the registry and its series are process state
+ * (lib/process/state.ts) and both count into the same ones.
  *
  * Every label value comes from a closed set (route names of the table, OAuth error codes, eID
  * acr values of the catalogue, tenant ids), never from raw request input: the number of series
@@ -11,6 +11,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { config } from "../config";
 import { openedProcessDatabase } from "../db/client";
+import { processSingleton } from "../process/state";
 
 export type TLoginOutcome = "success" | "cancel" | "error";
 
@@ -25,6 +26,8 @@ interface PortaMetrics {
   tokenRequests: Counter<"grant_type" | "outcome">;
   webhookCalls: Counter<"outcome">;
   httpDuration: Histogram<"route" | "method">;
+  /** The histogram's series by route, then method, looked up once (observe with labels hashes them each time). */
+  durationSeries: Map<string, Map<string, { observe(value: number): void }>>;
 }
 
 /**
@@ -89,16 +92,11 @@ function createMetrics(): PortaMetrics {
       buckets: DURATION_BUCKETS,
       registers: [registry],
     }),
+    durationSeries: new Map(),
   };
 }
 
-const KEY = Symbol.for("porta.metrics");
-
-function metrics(): PortaMetrics {
-  const g = globalThis as typeof globalThis & { [KEY]?: PortaMetrics };
-  g[KEY] ??= createMetrics();
-  return g[KEY];
-}
+const metrics = processSingleton("metrics", createMetrics);
 
 export function countLogin(tenant: string, acr: string, outcome: TLoginOutcome): void {
   metrics().logins.inc({ tenant, acr, outcome });
@@ -114,20 +112,18 @@ export function countWebhookCall(outcome: string): void {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** The histogram's series by route, then method, looked up once (observe with labels hashes them each time). */
-const durationSeries = new Map<string, Map<string, { observe(value: number): void }>>();
-
 /** `route` is a routing-table name (or "next", "not_found"), never a raw path. */
 export function observeRequestDuration(route: string, method: string | undefined, seconds: number): void {
   const verb = method && METHODS.has(method) ? method : "OTHER";
-  let byMethod = durationSeries.get(route);
+  const current = metrics();
+  let byMethod = current.durationSeries.get(route);
   if (!byMethod) {
     byMethod = new Map();
-    durationSeries.set(route, byMethod);
+    current.durationSeries.set(route, byMethod);
   }
   let series = byMethod.get(verb);
   if (!series) {
-    series = metrics().httpDuration.labels({ route, method: verb });
+    series = current.httpDuration.labels({ route, method: verb });
     byMethod.set(verb, series);
   }
   series.observe(seconds);

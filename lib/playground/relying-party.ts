@@ -10,6 +10,7 @@ import { config } from "../config";
 import { sendWithHost } from "../net/send-with-host";
 import { expectedIdTokenEncryption, openIdToken, type OpenedIdToken } from "./id-token-decryption";
 import type { PlaygroundClient } from "./playground-app";
+import { now, nowMs } from "../clock";
 
 export const ZPlaygroundRequestSchema = z.object({
   acr_values: z.array(z.string().max(100)).max(20).default([]),
@@ -88,7 +89,7 @@ export async function beginLogin(rp: PlaygroundClient, input: TPlaygroundRequest
     p.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
     p.set("code_challenge_method", "S256");
   }
-  return { url: url.toString(), pending: { state, nonce, codeVerifier, responseType: input.response_type, startedAt: Date.now() } };
+  return { url: url.toString(), pending: { state, nonce, codeVerifier, responseType: input.response_type, startedAt: nowMs() } };
 }
 
 function errorResult(parameters: Record<string, string>, error: string, description: string): PlaygroundResult {
@@ -115,7 +116,7 @@ async function completeImplicit(
   if (!idToken) return errorResult(shown, "invalid_response", "The response has no id_token");
   const opened = await openIdToken(idToken, await expectedIdTokenEncryption(rp.application));
   const jwks = (await (await internalFetch(rp)(as.jwks_uri!)).json()) as JSONWebKeySet;
-  const { payload, protectedHeader } = await jwtVerify(opened.jws, createLocalJWKSet(jwks), { issuer: as.issuer, audience: rp.clientId });
+  const { payload, protectedHeader } = await jwtVerify(opened.jws, createLocalJWKSet(jwks), { issuer: as.issuer, audience: rp.clientId, currentDate: now() });
   if (payload.nonce !== pending.nonce) return errorResult(shown, "invalid_response", "The ID token's nonce does not match");
   return {
     ok: true,

@@ -1,5 +1,5 @@
 /**
- * The retention sweeper (design.md §12): deletes what Porta no longer needs, in batches, so table
+ * The retention sweeper: deletes what Porta no longer needs, in batches, so table
  * sizes stay flat under a steady login rate, and clears the claims of logins whose code can no
  * longer be redeemed. Every instance runs it; the advisory lock lets one pass run at a time (in
  * embedded mode the one process runs it). Each batch is its own short statement, so a pass never
@@ -7,6 +7,7 @@
  */
 import type { Database } from "../db/client";
 import { utcParam } from "../db/sql";
+import { nowMs } from "../clock";
 
 export const SWEEP_LOCK_KEY = 7_305_118_002; // arbitrary, fixed: the sweeper's advisory lock id
 export const SWEEP_BATCH_SIZE = 1000;
@@ -98,7 +99,7 @@ function batchSql(rule: Rule): string {
 
 /** One pass of every rule, batch after batch until a rule has nothing left. */
 export async function sweepOnce(database: Database, options: SweepOptions): Promise<SweepReport> {
-  const at = options.now ?? new Date();
+  const at = options.now ?? new Date(nowMs());
   const batchSize = options.batchSize ?? SWEEP_BATCH_SIZE;
   const report = Object.fromEntries(RULES.map((r) => [r.name, 0])) as SweepReport;
   for (const rule of RULES) {

@@ -8,7 +8,7 @@ const BETA = "00000000-0000-4000-8000-00000000000b";
 const PLAIN = "00000000-0000-4000-8000-00000000000c";
 
 let name = 0;
-/** A fresh cache per test (the store lives on globalThis under its name). */
+/** A fresh cache per test (the store is process state under its name). */
 function freshCache(rows: () => TenantHost[]) {
   const load = vi.fn(async () => rows());
   return { cache: hostMapCache(`test-${++name}`, load), load };

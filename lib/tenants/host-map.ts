@@ -1,6 +1,6 @@
 /**
- * The tenant domains (design.md §13) as an in-memory map host → tenant, per process, so resolving
- * a request's issuer costs no database query.
+ * The tenant domains (a tenant served on its own domain is an issuer of its own) as an in-memory
+ * map host → tenant, per process, so resolving a request's issuer costs no database query.
  *
  * - The map lives as long as an application cache entry (CLIENT_CACHE_TTL_MS): a domain added or
  *   removed through another instance is served here within that time (docs/scaling.md), with no
@@ -11,7 +11,7 @@
  * - A failed load is not kept: the next request asks the database again.
  */
 import { CLIENT_CACHE_TTL_MS } from "../clients/application-cache";
-import { processCache } from "../process-cache";
+import { ttlCache } from "../process/ttl-cache";
 import { prisma } from "../db/client";
 
 export interface TenantHost {
@@ -46,48 +46,13 @@ export interface HostMapCache {
   forget(): void;
 }
 
-interface Loaded {
-  map: HostMap;
-  expiresAt: number;
-}
-
-/** A host map cache under `name` (shared by both module graphs of the process, see process-cache.ts). */
+/** A host map cache under `name` (shared by both module graphs of the process: lib/process/state.ts). */
 export function hostMapCache(name: string, load: () => Promise<readonly TenantHost[]>): HostMapCache {
-  const loaded = processCache<"map", Loaded>(`host-map.${name}`);
-  const inflight = processCache<"map", Promise<HostMap>>(`host-map-inflight.${name}`);
-  // Bumped by every forget: a load that began before a domain change does not refill the cache.
-  const generation = processCache<"n", number>(`host-map-generation.${name}`);
-
-  const reload = async (): Promise<HostMap> => {
-    const started = generation.get("n") ?? 0;
-    const map = buildHostMap(await load());
-    if ((generation.get("n") ?? 0) === started) loaded.set("map", { map, expiresAt: Date.now() + CLIENT_CACHE_TTL_MS });
-    return map;
-  };
-
+  const cache = ttlCache<"map", HostMap>({ name: `host-map.${name}`, ttlMs: CLIENT_CACHE_TTL_MS });
   return {
-    peek() {
-      const hit = loaded.get("map");
-      return hit && hit.expiresAt > Date.now() ? hit.map : undefined;
-    },
-    get() {
-      const hit = loaded.get("map");
-      if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.map);
-      let pending = inflight.get("map");
-      if (!pending) {
-        const started = reload().finally(() => {
-          if (inflight.get("map") === started) inflight.delete("map");
-        });
-        pending = started;
-        inflight.set("map", pending);
-      }
-      return pending;
-    },
-    forget() {
-      generation.set("n", (generation.get("n") ?? 0) + 1);
-      loaded.delete("map");
-      inflight.delete("map");
-    },
+    peek: () => cache.get("map"),
+    get: () => cache.load("map", async () => buildHostMap(await load())),
+    forget: () => cache.delete("map"),
   };
 }
 

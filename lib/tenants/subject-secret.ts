@@ -1,5 +1,6 @@
 /**
- * A tenant's subject secret (design.md §12): 256 random bits that key the tenant's `sub` values,
+ * A tenant's subject secret: 256 random bits that key the tenant's `sub` values (so that knowing a
+ * person's national id does not give their `sub`, and two tenants see unrelated ones),
  * stored sealed like private keys (additional data `tenant-subject-secret:<tenant id>`). New
  * tenants get one as they are created; a tenant made before secrets existed gets one on first use
  * (or at start-up) by a conditional update that only fills an empty column, so when instances race
@@ -10,11 +11,11 @@ import { randomBytes } from "node:crypto";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import { prisma } from "../db/client";
 import type { PrismaClient, Tenant } from "../db/generated/client";
-import { processCache } from "../process-cache";
+import { ttlCache } from "../process/ttl-cache";
 
 const SECRET_BYTES = 32;
 
-const opened = processCache<string, { sealed: string; secret: Buffer }>("tenant-subject-secrets");
+const opened = ttlCache<string, { sealed: string; secret: Buffer }>({ name: "tenant-subject-secrets", ttlMs: Infinity });
 
 const contextFor = (tenantId: string) => `tenant-subject-secret:${tenantId}`;
 

@@ -1,5 +1,5 @@
 /**
- * Sends one webhook event and classifies the answer (design.md §7):
+ * Sends one webhook event and classifies the answer:
  * 204 → continue; 200 + claims operations → continue with them; 200 + abort → abort;
  * 303 + absolute Location → redirect (only where a browser can follow: post-auth of a browser
  * login); anything else → failure. Connection errors and 5xx are retried once, with a new token,
@@ -109,14 +109,14 @@ function outcomeName(outcome: DispatchOutcome): string {
 }
 
 export async function dispatchEvent(target: DispatchTarget, event: WebhookEvent, options: DispatchOptions): Promise<DispatchOutcome> {
-  const started = Date.now();
+  const started = performance.now();
   const budget = target.webhook.timeoutMs;
   const db = await prisma();
   let last: Attempt | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
-    const remaining = budget - (Date.now() - started);
+    const remaining = budget - (performance.now() - started);
     if (remaining <= 50) break;
-    const attemptStarted = Date.now();
+    const attemptStarted = performance.now();
     last = await attemptOnce(target, event, remaining, options);
     // One count per outbound call: the answer's kind, or for a failure its kind (timeout, status, ...).
     countWebhookCall(last.outcome.kind === "failure" ? last.outcome.failure : outcomeName(last.outcome));
@@ -128,7 +128,7 @@ export async function dispatchEvent(target: DispatchTarget, event: WebhookEvent,
         event: event.event,
         attempt,
         status: last.status,
-        latencyMs: Date.now() - attemptStarted,
+        latencyMs: Math.round(performance.now() - attemptStarted),
         outcome: outcomeName(last.outcome),
         errorKind: last.outcome.kind === "failure" ? last.outcome.failure : null,
         isTest: options.isTest ?? false,

@@ -1,5 +1,5 @@
 /**
- * Webhook bearer tokens (spec 2.12, 5.3; design.md §7): RS256 JWTs from the extension service's
+ * Webhook bearer tokens (spec 2.12, 5.3): RS256 JWTs from the extension service's
  * own keys (published at {EXTENSIONS_URL}/service/.well-known/jwks), one per attempt:
  * jti (unique), iss = {EXTENSIONS_URL}/service, sub = tenant id, aud = extension id, iat, nbf,
  * exp = iat + 5 minutes.
@@ -8,6 +8,7 @@ import { SignJWT } from "jose";
 import { config } from "../config";
 import { randomToken } from "../crypto/random";
 import { activeSigningKey } from "../keys/signing-keys";
+import { nowSeconds } from "../clock";
 
 export const SERVICE_TOKEN_LIFETIME_S = 300;
 
@@ -15,7 +16,7 @@ export function serviceIssuer(): string {
   return `${config().extensionsUrl}/service`;
 }
 
-export async function signServiceToken(tenantId: string, extensionId: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signServiceToken(tenantId: string, extensionId: string, now = nowSeconds()): Promise<string> {
   const key = await activeSigningKey("extension", null, "RS256");
   return new SignJWT({})
     .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })

@@ -6,13 +6,14 @@
  */
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { hashToken } from "../../lib/crypto/hash";
 import { pendingDeviceRequests } from "../../lib/decoupled/devices";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
+import { advanceClock, resetClock } from "../support/clock";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -26,6 +27,8 @@ beforeAll(async () => {
   ciba = await registerClient(porta, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
   headless = await registerClient(porta, { grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined });
 });
+
+afterEach(resetClock);
 
 afterAll(async () => {
   await porta.close();
@@ -58,13 +61,15 @@ function post(path: string, client: RegisteredClient, form: Record<string, strin
 }
 
 describe("CIBA (poll)", () => {
-  it("openid-client initiates, the person approves on the device, polling yields tokens", { timeout: 30_000 }, async () => {
+  it("openid-client initiates, the person approves on the device, polling yields tokens", async () => {
     const config = await oidc.discovery(new URL(porta.issuer), ciba.client_id, ciba.client_secret, oidc.ClientSecretBasic(ciba.client_secret!), { execute: [oidc.allowInsecureRequests] });
     const started = await oidc.initiateBackchannelAuthentication(config, { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}`, binding_message: "Call 4711" });
     expect(started.interval).toBe(3);
     expect(started.expires_in).toBeGreaterThan(0);
-    setTimeout(() => void answer(started.auth_req_id, true), 1000);
-    const tokens = await oidc.pollBackchannelAuthenticationGrant(config, started);
+    expect(await answer(started.auth_req_id, true)).toBe(303);
+    // The person has answered, so the client may poll at once: openid-client's wait of the interval
+    // before its first poll is a timer of its own (the pending answers: the test below).
+    const tokens = await oidc.pollBackchannelAuthenticationGrant(config, { ...started, interval: 0 });
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ acr: SE, ssn: ERIK, identityscheme: "sebankid", iss: porta.issuer, aud: ciba.client_id });
     expect(claims).not.toHaveProperty("nonce");
@@ -177,7 +182,7 @@ describe("headless", () => {
     };
     expect(started.acr_data.autoStartToken).toMatch(/^[0-9a-f-]{36}$/);
     expect(started.acr_data.qrData).toMatch(/^bankid\.[0-9a-f-]{36}\.0\.[0-9a-f]{64}$/);
-    await new Promise((r) => setTimeout(r, 1100));
+    advanceClock(1_000);
     const pending = await post("/oauth2/token", headless, { grant_type: "urn:grn:params:grant-type:headless", headless_req_id: started.headless_req_id });
     const body = (await pending.json()) as { error: string; acr_data: { qrData: string } };
     expect(body.error).toBe("authorization_pending");

@@ -7,12 +7,14 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWTPayload } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { nowMs } from "../../lib/clock";
 import { prisma } from "../../lib/db/client";
 import { requiresJti } from "../../lib/eid/catalogue";
 import { errorPageCode, responseParams, TestBrowser, type Hop } from "../support/browser";
 import { CLIENT_AUTHENTICATION_FAILED, expectClientAuthFailed, recordClientAuthFailures, type ClientAuthFailureLog } from "../support/client-auth-log";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { advanceClock, resetClock } from "../support/clock";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 const MOCK = "urn:grn:authn:mock";
@@ -58,6 +60,8 @@ beforeAll(async () => {
   pkjEsAssertions = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, token_endpoint_auth_signing_alg: "ES256" });
   secretClient = await registerClient(porta);
 });
+
+afterEach(resetClock);
 
 afterAll(async () => {
   await porta.close();
@@ -266,9 +270,9 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     const once = await assertion(pkj, { exp: now() + 1 });
     expectTokens(await redeemWith(await issueCode(pkj), once));
     const issued = await issueCode(pkj);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    advanceClock(2500);
     // What the jti store's housekeeping deletes: rows whose expiresAt has passed.
-    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date(nowMs()) } } });
     await expectRefusedKeepsCode(issued, await redeemWith(issued, once), 401, "invalid_client");
   });
 
@@ -514,8 +518,8 @@ describe("signed request objects (JAR) at authorize: refused", () => {
   it("a used jti stays used through the clock-skew window after exp, even once expired rows are swept", async () => {
     const once = await requestObject(pkj, { exp: now() + 1 });
     expectJarCode(await authorizeJar(pkj, once));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    advanceClock(2500);
+    await (await prisma()).seenJti.deleteMany({ where: { expiresAt: { lt: new Date(nowMs()) } } });
     expectInvalidRequestObject(await authorizeJar(pkj, once));
   });
 

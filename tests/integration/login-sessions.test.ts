@@ -1,13 +1,14 @@
 /**
- * Single sign-on sessions and RP-initiated logout (design.md §5.3, spec 2.5, OIDC Core §3.1.2.1,
+ * Single sign-on sessions and RP-initiated logout (spec 2.5, OIDC Core §3.1.2.1,
  * OIDC RP-Initiated Logout 1.0): a completed login leaves a session that answers later requests
  * of the same browser without a login page, unless prompt, max_age or acr_values ask for a new
  * authentication; logout ends it.
  */
 import { decodeJwt, generateKeyPair, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loginId, TestBrowser } from "../support/browser";
 import { registerClient, type RegisteredClient } from "../support/clients";
+import { advanceClock, resetClock } from "../support/clock";
 import {
   authorizePath,
   expectCode,
@@ -29,6 +30,8 @@ beforeAll(async () => {
   porta = await startTestPorta();
   rp = await registerClient(porta);
 });
+
+afterEach(resetClock);
 
 afterAll(async () => {
   await porta.close();
@@ -87,7 +90,7 @@ describe("session reuse", () => {
   it("max_age=0 forces re-authentication, while a generous max_age reuses the session", async () => {
     const { browser } = await loggedInBrowser();
     expectCode(await browser.get(authorizePath(rp, { acr_values: MITID, max_age: "3600", state: "ma" })), porta, "ma");
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    advanceClock(1_000);
     expectEidStep(await browser.get(authorizePath(rp, { acr_values: MITID, max_age: "0", state: "ma0" })));
   });
 

@@ -1,5 +1,5 @@
 /**
- * Keyed subjects (design.md §12): `sub` is an HMAC under the tenant's own secret, so the same
+ * Keyed subjects: `sub` is an HMAC under the tenant's own secret, so the same
  * person gets unrelated subs in two tenants, the unkeyed hash Porta used before no longer
  * matches, and a sub stays the same when the process forgets its caches (a restart). A tenant
  * made without a secret gets exactly one, however many requests race for it.
@@ -11,6 +11,7 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { db, prisma } from "../../lib/db/client";
 import { findEidMethod } from "../../lib/eid/catalogue";
 import { ensureKeys } from "../../lib/keys/key-store";
+import { resetProcessState } from "../../lib/process/state";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { ensureSubjectSecret } from "../../lib/tenants/subject-secret";
 import { registerClient, type RegisteredClient } from "../support/clients";
@@ -52,15 +53,6 @@ function unkeyedSub(tenantId: string, scheme: string, personKey: string): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Empties every per-process cache (lib/process-cache.ts), as a restart would. */
-function forgetProcessCaches(): void {
-  const g = globalThis as unknown as Record<symbol, unknown>;
-  for (const key of Object.getOwnPropertySymbols(g)) {
-    const cache = g[key];
-    if (key.description?.startsWith("porta.cache.") && cache instanceof Map) cache.clear();
-  }
-}
-
 describe("keyed subjects", () => {
   it("every tenant has its own sealed secret; a new tenant gets one as it is created", async () => {
     const tenants = await (await prisma()).tenant.findMany({ select: { id: true, subjectSecret: true } });
@@ -89,7 +81,7 @@ describe("keyed subjects", () => {
 
   it("is stable when the process forgets its caches (as after a restart)", async () => {
     const before = await subOf(otherRp);
-    forgetProcessCaches();
+    resetProcessState();
     expect(await subOf(otherRp)).toBe(before);
   });
 

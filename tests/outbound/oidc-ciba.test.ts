@@ -11,7 +11,8 @@ import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
-import { INGRID, pollCiba, pollUntilSettled, relayClient, relayTenant, startCiba, type Answer } from "../support/ciba-relay";
+import { INGRID, pollCiba, pollUntilSettledMovingClock, relayClient, relayTenant, startCiba, type Answer } from "../support/ciba-relay";
+import { advanceClock, resetClock } from "../support/clock";
 import type { RegisteredClient } from "../support/clients";
 import { EID_UNAVAILABLE, NO_BANKID } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
@@ -35,7 +36,10 @@ beforeAll(async () => {
   plainClient = await relayClient(porta, await relayTenant("Fjell Bank", plainBroker));
 });
 
-afterEach(() => broker.reset());
+afterEach(() => {
+  broker.reset();
+  resetClock();
+});
 
 afterAll(async () => {
   await broker?.close();
@@ -45,7 +49,7 @@ afterAll(async () => {
 
 const start = (form: Record<string, string> = {}, as = client) => startCiba(porta, as, form);
 const poll = (id: string) => pollCiba(porta, client, id);
-const settle = (id: string) => pollUntilSettled(porta, client, id);
+const settle = (id: string) => pollUntilSettledMovingClock(porta, client, id);
 
 describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   it("starts the upstream request for the person, polls it no sooner than its interval, and issues Porta's tokens for the provider's ID token", async () => {
@@ -59,7 +63,7 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
     expect((await poll(id)).body.error).toBe("authorization_pending");
     expect(broker.tokenRequests).toBe(0); // the provider's interval (5 s) has not passed
     await broker.approve();
-    await new Promise((resolve) => setTimeout(resolve, 3100)); // the granted interval
+    advanceClock(3100); // the granted interval
     const answers = await settle(id);
     const done = answers.at(-1)!;
     expect(done.status, JSON.stringify(done.body)).toBe(200);

@@ -8,6 +8,7 @@ import { prisma } from "../../lib/db/client";
 import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { basicAuth, registerClient, type RegisteredClient } from "./clients";
+import { advanceClock } from "./clock";
 import { NO_BANKID } from "./hosted-login";
 import { oidcConnection } from "./oidc-connection";
 import type { TestPorta } from "./test-server";
@@ -74,6 +75,23 @@ export async function pollUntilSettled(porta: TestPorta, as: RegisteredClient, i
     answers.push(answer);
     if (answer.body.error !== "authorization_pending") return answers;
     await new Promise((resolve) => setTimeout(resolve, 3100));
+  }
+  throw new Error("the relayed CIBA login did not settle within 20 polls");
+}
+
+/**
+ * As pollUntilSettled, with Porta's clock moved through its 3 s interval instead of the test
+ * sleeping. For tests where the provider's own clock does not matter: the provider (a real
+ * node-oidc-provider) keeps real time for its own interval and request lifetime, so a test of those
+ * needs pollUntilSettled.
+ */
+export async function pollUntilSettledMovingClock(porta: TestPorta, as: RegisteredClient, id: string): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let i = 0; i < 20; i++) {
+    const answer = await pollCiba(porta, as, id);
+    answers.push(answer);
+    if (answer.body.error !== "authorization_pending") return answers;
+    advanceClock(3100);
   }
   throw new Error("the relayed CIBA login did not settle within 20 polls");
 }

@@ -16,7 +16,7 @@ import { decryptAtRest, encryptAtRest } from "../../crypto/encryption";
 import { prisma } from "../../db/client";
 import type { EidConnection as ConnectionRow, Prisma } from "../../db/generated/client";
 import { OAuthError } from "../../oauth/errors";
-import { processCache } from "../../process-cache";
+import { ttlCache } from "../../process/ttl-cache";
 import { connectionKindOf, connectorKindsFor, findConnectionKind, secretsSetOf, secretsToSeal, type Connection, type ConnectionKindName } from "../connection-kinds";
 import type { ConnectionBase } from "../connection-kinds/definition";
 import { EID_FAMILIES, findFamily, isEidFamily, type EidFamily } from "../families";
@@ -26,12 +26,7 @@ export type { Connection } from "../connection-kinds";
 
 export const CONNECTION_CACHE_TTL_MS = 10_000;
 
-interface CacheEntry {
-  connection: Connection | null;
-  loadedAt: number;
-}
-
-const cache = () => processCache<string, CacheEntry>("eid-connections");
+const cache = ttlCache<string, Connection | null>({ name: "eid-connections", ttlMs: CONNECTION_CACHE_TTL_MS });
 
 function sealContext(id: string): string {
   return `eid-connection:${id}`;
@@ -58,13 +53,10 @@ function fromRow(row: ConnectionRow): Connection {
 
 /** The tenant's connection for an eID family (cached), or null when none is configured. */
 export async function findConnection(tenantId: string, family: EidFamily): Promise<Connection | null> {
-  const key = `${tenantId}:${family}`;
-  const hit = cache().get(key);
-  if (hit && Date.now() - hit.loadedAt < CONNECTION_CACHE_TTL_MS) return hit.connection;
-  const row = await (await prisma()).eidConnection.findUnique({ where: { tenantId_family: { tenantId, family } } });
-  const connection = row ? fromRow(row) : null;
-  cache().set(key, { connection, loadedAt: Date.now() });
-  return connection;
+  return cache.load(`${tenantId}:${family}`, async () => {
+    const row = await (await prisma()).eidConnection.findUnique({ where: { tenantId_family: { tenantId, family } } });
+    return row ? fromRow(row) : null;
+  });
 }
 
 export async function listConnections(tenantId: string): Promise<Connection[]> {
@@ -79,7 +71,7 @@ export async function findConnectionById(tenantId: string, id: string): Promise<
 }
 
 function forget(tenantId: string, family: string): void {
-  cache().delete(`${tenantId}:${family}`);
+  cache.delete(`${tenantId}:${family}`);
 }
 
 /** Families a production tenant can connect, in catalogue order. */

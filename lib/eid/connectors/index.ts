@@ -4,7 +4,7 @@
  * production tenants the tenant's configured connection for the eID family, through its kind
  * (lib/eid/connection-kinds). Connectors are built once per connection version and reused.
  */
-import { processCache } from "../../process-cache";
+import { ttlCache } from "../../process/ttl-cache";
 import type { EidMethod } from "../catalogue";
 import { connectionKindOf, type Connection, type KindLoginPage } from "../connection-kinds";
 import { EidFailure, type EidConnector } from "../connector";
@@ -21,14 +21,14 @@ interface Serving {
   page?: EidPageStep;
 }
 
-const built = () => processCache<string, { version: number; connector: EidConnector }>("eid-connectors");
+const built = ttlCache<string, { version: number; connector: EidConnector }>({ name: "eid-connectors", ttlMs: Infinity });
 
 function build(connection: Connection): EidConnector {
-  const hit = built().get(connection.id);
+  const hit = built.get(connection.id);
   const version = connection.updatedAt.getTime();
   if (hit && hit.version === version) return hit.connector;
   const connector = connectionKindOf(connection).connector(connection);
-  built().set(connection.id, { version, connector });
+  built.set(connection.id, { version, connector });
   return connector;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Signed request objects (RFC 9101, design.md §5.3): the `request` parameter at authorize or in a
+ * Signed request objects (RFC 9101): the `request` parameter at authorize or in a
  * PAR body. Signed by a key of the client's jwks/jwks_uri with an allowed alg (the registered
  * request_object_signing_alg when there is one; never none or HMAC); iss = client_id,
  * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
@@ -13,6 +13,7 @@ import { currentIssuer } from "../../tenants/issuer-context";
 import { OAuthError } from "../errors";
 import { useJtiOnce } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
+import { now, nowSeconds } from "../../clock";
 
 const ALGS = ["RS256", "PS256", "ES256"];
 const MAX_LIFETIME_S = 3600;
@@ -48,10 +49,10 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   if (typeof claims.exp !== "number") throw invalid("request object must have exp");
   // RFC 7519 §4.1.7: a string; any other jti would escape the single-use check.
   if (claims.jti !== undefined && typeof claims.jti !== "string") throw invalid("request object jti must be a string");
-  const from = typeof claims.nbf === "number" ? claims.nbf : Math.floor(Date.now() / 1000);
+  const from = typeof claims.nbf === "number" ? claims.nbf : nowSeconds();
   if (claims.exp - from > MAX_LIFETIME_S) throw invalid("request object lives longer than 60 minutes (exp − nbf)");
   try {
-    await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: CLOCK_SKEW_S });
+    await jwtVerify(jwt, clientVerificationKeys(client), { algorithms: ALGS, clockTolerance: CLOCK_SKEW_S, currentDate: now() });
   } catch (error) {
     const why = describeVerificationError(error, "request object");
     if (why) throw invalid(why);

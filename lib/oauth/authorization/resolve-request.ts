@@ -10,6 +10,7 @@ import { OAuthError } from "../errors";
 import type { ResponseMode } from "../authorization-response";
 import { verifyRequestObject } from "./request-object";
 import { AuthorizationRequestError, type RawAuthorizationParams } from "./validate-request";
+import { now } from "../../clock";
 
 export const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
 
@@ -50,7 +51,8 @@ const badRequestUri = (description: string) => new AuthorizationRequestError(new
 
 /**
  * Loads the pushed request named by request_uri for `client`: unknown, expired, used or another
- * client's → the error page (design.md §11). Outer parameters other than client_id and
+ * client's → the error page (no redirect: without the pushed request Porta has no verified
+ * redirect_uri to send the error to). Outer parameters other than client_id and
  * request_uri must not contradict the pushed ones.
  */
 export async function loadPushedRequest(raw: RawAuthorizationParams, client: ApplicationRecord): Promise<PushedRequest> {
@@ -61,7 +63,7 @@ export async function loadPushedRequest(raw: RawAuthorizationParams, client: App
   const row = await (await prisma()).parRequest.findUnique({ where: { requestIdHash } });
   if (!row || row.applicationId !== client.id) throw badRequestUri("request_uri is unknown or belongs to another application");
   if (row.consumedAt) throw badRequestUri("request_uri was already used to complete a login");
-  if (row.expiresAt <= new Date()) throw badRequestUri("request_uri has expired; push the request again");
+  if (row.expiresAt <= now()) throw badRequestUri("request_uri has expired; push the request again");
   const pushed = new Map(Object.entries(openPushedParams(requestIdHash, row.params)));
   for (const [name, value] of raw.params) {
     if (name === "client_id" || name === "request_uri") continue;

@@ -11,7 +11,7 @@ import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
 import { config } from "../../../config";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
-import { processCache } from "../../../process-cache";
+import { ttlCache } from "../../../process/ttl-cache";
 import { EidFailure, type ConnectorLogin, type EidConnector } from "../../connector";
 import type { OidcConnection } from "./schemas";
 import type { EidResult } from "../../types";
@@ -28,13 +28,7 @@ export function callbackUrl(issuer = config().issuer): string {
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Protocol claims of the upstream ID token: never passed on as identity claims. */
-interface Discovered {
-  as: oauth.AuthorizationServer;
-  loadedAt: number;
-}
-
-const discoveries = () => processCache<string, Discovered>("oidc-upstream-discovery");
+const discoveries = ttlCache<string, oauth.AuthorizationServer>({ name: "oidc-upstream-discovery", ttlMs: DISCOVERY_TTL_MS });
 
 /** oauth4webapi's fetch, carried by Porta's outbound guard (address checks, time limit, size cap, no redirects). */
 function guardedFetch(timeoutMs: number) {
@@ -95,20 +89,19 @@ export function upstreamFailure(connection: OidcConnection, step: string, error:
 
 export async function discover(connection: OidcConnection): Promise<oauth.AuthorizationServer> {
   const issuer = connection.settings.issuer;
-  const hit = discoveries().get(issuer);
-  if (hit && Date.now() - hit.loadedAt < DISCOVERY_TTL_MS) return hit.as;
-  try {
-    const url = new URL(issuer);
-    const response = await oauth.discoveryRequest(url, { ...requestOptions(connection), algorithm: "oidc" });
-    const as = await oauth.processDiscoveryResponse(url, response);
-    if (!as.authorization_endpoint || !as.token_endpoint || !as.jwks_uri) {
-      throw new EidFailure("server_error", "misconfigured", "The eID provider's discovery document lacks an authorization, token or JWKS endpoint");
+  return discoveries.load(issuer, async () => {
+    try {
+      const url = new URL(issuer);
+      const response = await oauth.discoveryRequest(url, { ...requestOptions(connection), algorithm: "oidc" });
+      const as = await oauth.processDiscoveryResponse(url, response);
+      if (!as.authorization_endpoint || !as.token_endpoint || !as.jwks_uri) {
+        throw new EidFailure("server_error", "misconfigured", "The eID provider's discovery document lacks an authorization, token or JWKS endpoint");
+      }
+      return as;
+    } catch (error) {
+      throw upstreamFailure(connection, "discovery", error);
     }
-    discoveries().set(issuer, { as, loadedAt: Date.now() });
-    return as;
-  } catch (error) {
-    throw upstreamFailure(connection, "discovery", error);
-  }
+  });
 }
 
 export async function clientAuthOf(connection: OidcConnection): Promise<oauth.ClientAuth> {
@@ -226,7 +219,7 @@ export function createOidcConnector(connection: OidcConnection): EidConnector {
 
 /** "Test connection": discovery, the endpoints Porta needs, and the JWKS. */
 export async function checkOidcConnection(connection: OidcConnection): Promise<{ ok: boolean; note: string }> {
-  discoveries().delete(connection.settings.issuer);
+  discoveries.delete(connection.settings.issuer);
   try {
     const as = await discover(connection);
     const methods = as.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];

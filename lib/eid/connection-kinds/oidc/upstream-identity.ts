@@ -5,7 +5,7 @@
  * assurance the connection maps, and the claim that names the person.
  */
 import * as oauth from "oauth4webapi";
-import { processCache } from "../../../process-cache";
+import { ttlCache } from "../../../process/ttl-cache";
 import { authenticationMethodFor } from "../../authentication-method";
 import type { EidMethod } from "../../catalogue";
 import { EidFailure } from "../../connector";
@@ -14,8 +14,8 @@ import type { EidResult } from "../../types";
 
 const PROTOCOL_CLAIMS = new Set(["iss", "aud", "exp", "iat", "nbf", "jti", "nonce", "at_hash", "c_hash", "s_hash", "sid", "auth_time", "acr", "amr", "azp", "sub", "cnf", "events"]);
 
-/** Each provider's JWKS, cached by oauth4webapi between logins. */
-export const jwksCaches = () => processCache<string, oauth.JWKSCacheInput>("oidc-upstream-jwks");
+/** Each provider's JWKS, kept between logins; oauth4webapi refetches it on an unknown kid. */
+const jwksCaches = ttlCache<string, oauth.JWKSCacheInput>({ name: "oidc-upstream-jwks", ttlMs: Infinity });
 
 /** The upstream acr value(s) Porta asks for at `acr`, when the connection maps it. */
 export function upstreamAcr(connection: OidcConnection, acr: string): string | undefined {
@@ -47,9 +47,9 @@ export async function verifiedClaims(
   tokens: oauth.TokenEndpointResponse,
   options: oauth.ValidateSignatureOptions & oauth.UserInfoRequestOptions,
 ): Promise<Record<string, unknown>> {
-  const jwks = jwksCaches().get(as.issuer) ?? {};
+  const jwks = jwksCaches.get(as.issuer) ?? {};
   await oauth.validateApplicationLevelSignature(as, response, { ...options, [oauth.jwksCache]: jwks });
-  jwksCaches().set(as.issuer, jwks);
+  jwksCaches.set(as.issuer, jwks);
   const idToken = oauth.getValidatedIdTokenClaims(tokens);
   if (!idToken) throw new EidFailure("server_error", "invalidResponse", "The eID provider's answer has no ID token");
   if (!connection.settings.useUserinfo || !as.userinfo_endpoint) return { ...idToken };
