@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { config } from "../lib/config";
 import { randomToken } from "../lib/crypto/random";
 import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
+import { loggableTarget } from "../lib/http/loggable-target";
 import { logger } from "../lib/log";
 import { isDraining, startDraining } from "../lib/ops/drain-state";
 import { observeRequestDuration } from "../lib/ops/metrics";
@@ -144,7 +145,7 @@ interface Answering {
 function answered(a: Answering): void {
   const seconds = (performance.now() - a.started) / 1000;
   observeRequestDuration(a.routeName, a.req.method, seconds);
-  if (logger.isLevelEnabled("info")) logger.info({ reqId: a.requestId, method: a.req.method, path: a.path, status: a.res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+  if (logger.isLevelEnabled("info")) logger.info({ reqId: a.requestId, method: a.req.method, path: loggableTarget(a.path), status: a.res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
 }
 
 function failed(a: Answering, error: unknown): void {
@@ -155,7 +156,7 @@ function failed(a: Answering, error: unknown): void {
     writeJson(res, 413, { error: "invalid_request", error_description: "The request body is too large" });
     return;
   }
-  logger.error({ err: error, reqId: a.requestId, path: a.path }, "request failed");
+  logger.error({ err: error, reqId: a.requestId, path: loggableTarget(a.path) }, "request failed");
   if (!res.headersSent) {
     res.setHeader("X-Request-Id", a.requestId);
     writeJson(res, 500, { error: "server_error", error_description: "The server could not complete the request" });
