@@ -14,7 +14,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from "node:net";
 import { config } from "../lib/config";
 import { randomToken } from "../lib/crypto/random";
-import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
+import { CLIENT_SOCKET_HEADER, noteForwardedFor, trustClientSocketHeader } from "../lib/http/client-ip";
 import { loggableTarget } from "../lib/http/loggable-target";
 import { logger } from "../lib/log";
 import { isDraining, startDraining } from "../lib/ops/drain-state";
@@ -178,6 +178,7 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const started = performance.now();
     const socketAddress = req.socket.remoteAddress ?? "";
     req.headers[CLIENT_SOCKET_HEADER] = socketAddress;
+    noteForwardedFor(req.headers["x-forwarded-for"], cfg.trustProxy);
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     // Draining: this answer ends its connection, so the client's next request opens a new one,

@@ -1,6 +1,9 @@
 /**
- * What Porta's server logs about the requests it receives: the access log line of each request
- * never holds a bearer value (an invitation token, a resume token, a code or a request_uri).
+ * What Porta's server logs about the requests it receives (TRUST_PROXY unset, as by default): the
+ * access log line of each request never holds a bearer value (an invitation token, a resume
+ * token, a code or a request_uri), and the first request that carries X-Forwarded-For gets one
+ * warning naming TRUST_PROXY, without the header's addresses: behind a proxy every client would
+ * otherwise share the proxy's address, and so one budget of every per-IP limit.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "../../lib/log";
@@ -38,6 +41,11 @@ function requestLines(from: number): Line[] {
   return lines.slice(from).filter((line) => line.message === "request");
 }
 
+/** The TRUST_PROXY warnings written since `from`. */
+function proxyWarnings(from = 0): Line[] {
+  return lines.slice(from).filter((line) => line.level === "warn" && /TRUST_PROXY/.test(line.message ?? ""));
+}
+
 /** Waits for the access log line of a request just answered (written as the answer ends). */
 async function loggedRequests(from: number, count: number): Promise<Line[]> {
   await vi.waitFor(() => expect(requestLines(from)).toHaveLength(count));
@@ -63,5 +71,23 @@ describe("the access log", () => {
     const logged = await loggedRequests(from, 2);
     expect(logged.map((line) => line.fields.path)).toEqual(["/oauth2/authorize", "/login/resume/[redacted]"]);
     expect(JSON.stringify(lines.slice(from))).not.toContain(SECRET);
+  });
+});
+
+describe("X-Forwarded-For while TRUST_PROXY is 0", () => {
+  it("the first such request logs one warning naming TRUST_PROXY, without the addresses; later ones none", async () => {
+    // Requests without the header warn of nothing.
+    await fetch(`${porta.issuer}/healthz`);
+    expect(proxyWarnings()).toEqual([]);
+    await fetch(`${porta.issuer}/healthz`, { headers: { "X-Forwarded-For": "198.51.100.23, 203.0.113.9" } });
+    const [warning, ...more] = proxyWarnings();
+    expect(more).toEqual([]);
+    expect(warning!.message).toMatch(/TRUST_PROXY/);
+    expect(JSON.stringify(warning)).not.toMatch(/198\.51\.100\.23|203\.0\.113\.9/);
+    const from = lines.length;
+    await fetch(`${porta.issuer}/healthz`, { headers: { "X-Forwarded-For": "198.51.100.24" } });
+    await fetch(`${porta.issuer}/oauth2/token`, { method: "POST", headers: { "X-Forwarded-For": "198.51.100.25" } });
+    await loggedRequests(from, 2);
+    expect(proxyWarnings(from)).toEqual([]);
   });
 });
