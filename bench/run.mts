@@ -523,8 +523,10 @@ async function main(): Promise<void> {
     const adminToken = randomBytes(32).toString("base64url");
     const peerClientSecret = randomBytes(32).toString("base64url");
     console.log("Starting Porta (production build, PostgreSQL) and node-oidc-provider (PostgreSQL adapter)...");
+    // RATE_LIMIT_LOGINS_PER_MINUTE=0: every login comes from loopback, hundreds a second in
+    // full_login, far past the per-IP limit on new logins that a real deployment keeps on.
     const [portaProcess, peerProcess] = await Promise.all([
-      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { ...START_ENV, PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" }, /Porta is running/),
+      start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...START, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])], { ...START_ENV, PORT: String(portaPort), PUBLIC_URL: portaBase, DATABASE_URL: dbUrl(portaDb), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0", RATE_LIMIT_LOGINS_PER_MINUTE: "0" }, /Porta is running/),
       start([tsx, "bench/oidc-provider-server.mts"], { PORT: String(peerPort), DATABASE_URL: dbUrl(peerDb), CLIENT_JWKS: JSON.stringify(clientJwks), CLIENT_SECRET: peerClientSecret, REDIRECT_URI: REDIRECT, NODE_ENV: "production" }, /oidc-provider ready/),
     ]);
 
