@@ -1,5 +1,5 @@
 /**
- * Porta's configuration: every environment variable of design.md §3, validated once.
+ * Porta's configuration: every environment variable it reads (README, Configuration), validated once.
  * A bad value raises a ConfigError whose message is one line naming the variable.
  */
 import path from "node:path";

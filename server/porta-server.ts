@@ -1,11 +1,12 @@
 /**
  * Porta's HTTP server: protocol endpoints on the lean path (the routing table in
  * lib/endpoints/protocol-routes.ts, without Next.js), everything else (hosted login, dashboard,
- * playground) through Next.js. Logs one JSON line per request with
- * its request id (path only: query strings can carry codes and state), and times every request
+ * playground) through Next.js. Logs one JSON line per request with its request id and its path
+ * (never the query, which can carry codes and state; bearer tokens in the path cut out by
+ * lib/http/loggable-target.ts), and times every request
  * into porta_http_request_duration_seconds by its route's name (lib/ops/metrics.ts).
  *
- * Graceful shutdown (design.md §14) is `drain()`: readiness turns 503 at once, requests keep being
+ * Graceful shutdown (README, Operations) is `drain()`: readiness turns 503 at once, requests keep being
  * served for the delay (answered with `Connection: close`, so clients reconnect elsewhere), then
  * the listener closes, idle connections close, and the requests in flight finish within a grace
  * period after which their connections are cut.
@@ -194,8 +195,8 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const a: Answering = { req, res, routeName: route ? route.name : ui ? "next" : "not_found", requestId, path, started };
     let work: Promise<void> | undefined;
     if (route) {
-      // The issuer the Host names (design.md §13): PUBLIC_URL's (known at once, the common case),
-      // a tenant domain's (looked up), or none (421).
+      // The issuer the Host names (each tenant domain is its own issuer): PUBLIC_URL's (known at
+      // once, the common case), a tenant domain's (looked up), or none (421).
       const matched: MatchedRequest = { req, res, route, url, queryAt, origin, requestId, socketAddress };
       const known = route.anyHost ? null : publicUrlContextOf(req.headers.host);
       if (known === undefined) work = routeIssuerContext(route, req.headers.host).then((context) => serveMatched(matched, context));

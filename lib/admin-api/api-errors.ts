@@ -1,5 +1,5 @@
 /**
- * The admin API's error answers (design §14): `{error, error_description, field}`, where `field`
+ * The admin API's error answers (README, Admin API): `{error, error_description, field}`, where `field`
  * names the top-level request member at fault. Each domain's own refusal (a tenant field, client
  * metadata, an eID connection setting, an admin change) becomes this one shape here.
  */

@@ -1,7 +1,8 @@
 /**
  * A client's public keys: its registered `jwks`, or its `jwks_uri` fetched through the outbound
  * guard (5 s, 256 KiB, no redirects), cached, and fetched again when a `kid` is unknown — at most
- * once a minute per URI, so key rotation at the client needs no change in Porta (design.md §11).
+ * once a minute per URI, so key rotation at the client needs no change in Porta, and a client
+ * sending unknown kids cannot make Porta fetch its URI on every request.
  */
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
 import { JsonTooDeepError, parseJson } from "../http/json-depth";
@@ -37,7 +38,7 @@ async function fetchJwks(uri: string): Promise<CachedSet> {
   try {
     response = await safeFetch(uri, { timeoutMs: JWKS_URI_TIMEOUT_MS, maxBytes: JWKS_URI_MAX_BYTES, headers: { Accept: "application/jwk-set+json, application/json" } });
   } catch (error) {
-    // The network's own words (addresses, errno) stay in the log (design.md §12).
+    // The network's own words (addresses, errno) stay in the log: they describe Porta's network, not the client's mistake.
     logger.warn({ err: error, jwksUri: uri }, "client jwks_uri fetch failed");
     // Timeouts and size limits are Porta's own words; network and TLS errors hold addresses and errno.
     const why = error instanceof OutboundError ? (error.kind === "timeout" || error.kind === "too_large" ? `${error.kind}: ${error.message}` : error.kind) : "unreachable";
@@ -61,7 +62,7 @@ async function loadUri(uri: string, force: boolean): Promise<CachedSet> {
   const now = Date.now();
   if (hit && !force && now - hit.fetchedAt < JWKS_CACHE_MAX_AGE_MS) return hit;
   if (hit && force && !inflight.has(uri)) {
-    // The limit is on refetches for unknown kids (design.md §11), not on the fetch that filled the
+    // The limit is on refetches for unknown kids, not on the fetch that filled the
     // cache: a client that rotates right after its first use must not be locked out for a minute.
     // (A refetch already under way is joined below.)
     if (now - (lastRefetch.get(uri) ?? -Infinity) < JWKS_REFETCH_COOLDOWN_MS) return hit;

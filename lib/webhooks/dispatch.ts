@@ -1,5 +1,5 @@
 /**
- * Sends one webhook event and classifies the answer (design.md §7):
+ * Sends one webhook event and classifies the answer (README, Login webhooks):
  * 204 → continue; 200 + claims operations → continue with them; 200 + abort → abort;
  * 303 + absolute Location → redirect (only where a browser can follow: post-auth of a browser
  * login); anything else → failure. Connection errors and 5xx are retried once, with a new token,

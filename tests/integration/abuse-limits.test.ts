@@ -1,5 +1,5 @@
 /**
- * Abuse limits through the real HTTP server (design.md §12): failed client authentication per
+ * Abuse limits through the real HTTP server: failed client authentication per
  * (client_id, client IP) and per client IP answers 429 with Retry-After whatever the credentials,
  * other pairs go on — also where the request's own statement holds the check (PAR, code
  * redemption): a blocked pair's right credentials spend nothing there; new logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429 page; the

@@ -1,5 +1,5 @@
 /**
- * Webhook failures (design.md §7): every answer other than 204, a valid 200, or a 303 on post-auth
+ * Webhook failures (README, Login webhooks): every answer other than 204, a valid 200, or a 303 on post-auth
  * — and every timeout, network or TLS error — ends the login at the RP with server_error
  * "login webhook failed" and no code. Connection errors and 5xx are retried once.
  */

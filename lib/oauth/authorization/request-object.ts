@@ -1,5 +1,5 @@
 /**
- * Signed request objects (RFC 9101, design.md §5.3): the `request` parameter at authorize or in a
+ * Signed request objects (RFC 9101): the `request` parameter at authorize or in a
  * PAR body. Signed by a key of the client's jwks/jwks_uri with an allowed alg (the registered
  * request_object_signing_alg when there is one; never none or HMAC); iss = client_id,
  * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
