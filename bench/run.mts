@@ -535,7 +535,9 @@ async function main(): Promise<void> {
     const peerClientSecret = randomBytes(32).toString("base64url");
     console.log(`Starting Porta (production build, PostgreSQL)${BASELINE ? `, the baseline Porta of ${BASELINE}` : ""} and node-oidc-provider (PostgreSQL adapter)...`);
     const portaArgs = (start: string[]) => [...start, ...(process.env.BENCH_PROTOCOL_ONLY === "1" ? ["--protocol-only"] : [])];
-    const portaEnv = (startEnv: Record<string, string>, port: number, base: string, database: string) => ({ ...startEnv, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: dbUrl(database), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0" });
+    // RATE_LIMIT_LOGINS_PER_MINUTE=0: every login comes from loopback, hundreds a second in
+    // full_login, far past the per-IP limit on new logins that a real deployment keeps on.
+    const portaEnv = (startEnv: Record<string, string>, port: number, base: string, database: string) => ({ ...startEnv, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: dbUrl(database), PORTA_SECRET: randomBytes(32).toString("base64url"), PORTA_ADMIN_TOKEN: adminToken, LOG_LEVEL: "error", NODE_ENV: "production", DATABASE_POOL_SIZE: "10", SHUTDOWN_DELAY_S: "0", RATE_LIMIT_LOGINS_PER_MINUTE: "0" });
     const baselineStart = BASELINE ? startCommandOf(BASELINE) : undefined;
     const [portaProcess, peerProcess, baselineProcess] = await Promise.all([
       start([...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...portaArgs(START)], portaEnv(START_ENV, portaPort, portaBase, portaDb), /Porta is running/),

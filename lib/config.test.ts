@@ -203,4 +203,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ SHUTDOWN_DELAY_S: "30" }).shutdownDelayS).toBe(30);
     for (const bad of ["-1", "1.5", "soon", "301"]) expect(configErrorOf({ SHUTDOWN_DELAY_S: bad }).message, bad).toMatch(/^Invalid configuration: SHUTDOWN_DELAY_S /);
   });
+
+  it("RATE_LIMIT_LOGINS_PER_MINUTE: new logins per client IP are limited by default (300), 0 turns the limit off", () => {
+    expect(loadConfig({}).loginsPerMinute).toBe(300);
+    expect(loadConfig({ RATE_LIMIT_LOGINS_PER_MINUTE: "" }).loginsPerMinute).toBe(300);
+    expect(loadConfig({ RATE_LIMIT_LOGINS_PER_MINUTE: "0" }).loginsPerMinute).toBeUndefined();
+    expect(loadConfig({ RATE_LIMIT_LOGINS_PER_MINUTE: "20" }).loginsPerMinute).toBe(20);
+    for (const bad of ["-1", "1.5", "many"]) expect(configErrorOf({ RATE_LIMIT_LOGINS_PER_MINUTE: bad }).message, bad).toMatch(/^Invalid configuration: RATE_LIMIT_LOGINS_PER_MINUTE /);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Porta's configuration: every environment variable of design.md §3, validated once.
+ * Porta's configuration: every environment variable it reads (README, Configuration), validated once.
  * A bad value raises a ConfigError whose message is one line naming the variable.
  */
 import path from "node:path";
@@ -10,6 +10,15 @@ const ZBooleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => va
 const ZHttpUrl = z
   .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
+
+/**
+ * New logins (authorization requests) one client IP may start in a minute unless configured:
+ * five a second, sustained, from one address. People start a login, not one every few seconds,
+ * so even a large office or a mobile carrier's shared address stays far below it at its busiest;
+ * yet one address can no longer store logins without end (each is a row until an hour after it
+ * ends), only about 18,000 an hour. `RATE_LIMIT_LOGINS_PER_MINUTE=0` turns the limit off.
+ */
+export const DEFAULT_LOGINS_PER_MINUTE = 300;
 
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,7 +40,7 @@ const ZEnvSchema = z.object({
   ALLOW_PRIVATE_OUTBOUND: ZBooleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxies" }).int("must be a whole number of proxies").min(0, "must be at least 0").max(16, "must be at most 16").default(0),
-  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").optional(),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be at least 0").default(DEFAULT_LOGINS_PER_MINUTE),
   DELIVERY_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(3650, "must be at most 3650").default(30),
   AUDIT_LOG_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1, "must be at least 1").max(36500, "must be at most 36500").default(365),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").regex(/^[A-Za-z0-9\-._~+/]+=*$/, "must be a bearer token (letters, digits and -._~+/)").optional(),
@@ -60,7 +69,7 @@ export interface Config {
   logLevel: TEnv["LOG_LEVEL"];
   /** Proxies in front of Porta whose X-Forwarded-For entries are trusted (lib/http/client-ip.ts). */
   trustProxy: number;
-  /** New logins (authorize) per client IP and minute; undefined: no limit. */
+  /** New logins (authorize) per client IP and minute (DEFAULT_LOGINS_PER_MINUTE unless set); undefined: turned off with 0. */
   loginsPerMinute: number | undefined;
   /** Days a webhook delivery log entry is kept (the retention sweeper deletes older ones). */
   deliveryLogDays: number;
@@ -129,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
+    loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE === 0 ? undefined : e.RATE_LIMIT_LOGINS_PER_MINUTE,
     deliveryLogDays: e.DELIVERY_LOG_DAYS,
     auditLogDays: e.AUDIT_LOG_DAYS,
     metricsToken: e.METRICS_TOKEN,

@@ -1,8 +1,9 @@
 /**
  * Porta's HTTP server: protocol endpoints on the lean path (the routing table in
  * lib/endpoints/protocol-routes.ts, without Next.js), everything else (hosted login, dashboard,
- * playground) through Next.js. Logs one JSON line per request with
- * its request id (path only: query strings can carry codes and state), and times every request
+ * playground) through Next.js. Logs one JSON line per request with its request id and its path
+ * (never the query, which can carry codes and state; bearer tokens in the path cut out by
+ * lib/http/loggable-target.ts), and times every request
  * into porta_http_request_duration_seconds by its route's name (lib/ops/metrics.ts).
  *
  * Graceful shutdown is `drain()`: readiness turns 503 at once, requests keep being
@@ -14,7 +15,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from "node:net";
 import { config } from "../lib/config";
 import { randomToken } from "../lib/crypto/random";
-import { CLIENT_SOCKET_HEADER, trustClientSocketHeader } from "../lib/http/client-ip";
+import { CLIENT_SOCKET_HEADER, noteForwardedFor, trustClientSocketHeader } from "../lib/http/client-ip";
+import { loggableTarget } from "../lib/http/loggable-target";
 import { logger } from "../lib/log";
 import { isDraining, startDraining } from "../lib/ops/drain-state";
 import { observeRequestDuration } from "../lib/ops/metrics";
@@ -145,7 +147,7 @@ interface Answering {
 function answered(a: Answering): void {
   const seconds = (performance.now() - a.started) / 1000;
   observeRequestDuration(a.routeName, a.req.method, seconds);
-  if (logger.isLevelEnabled("info")) logger.info({ reqId: a.requestId, method: a.req.method, path: a.path, status: a.res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+  if (logger.isLevelEnabled("info")) logger.info({ reqId: a.requestId, method: a.req.method, path: loggableTarget(a.path), status: a.res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
 }
 
 function failed(a: Answering, error: unknown): void {
@@ -156,7 +158,7 @@ function failed(a: Answering, error: unknown): void {
     writeJson(res, 413, { error: "invalid_request", error_description: "The request body is too large" });
     return;
   }
-  logger.error({ err: error, reqId: a.requestId, path: a.path }, "request failed");
+  logger.error({ err: error, reqId: a.requestId, path: loggableTarget(a.path) }, "request failed");
   if (!res.headersSent) {
     res.setHeader("X-Request-Id", a.requestId);
     writeJson(res, 500, { error: "server_error", error_description: "The server could not complete the request" });
@@ -180,6 +182,7 @@ export async function startPortaServer(options: PortaServerOptions): Promise<Run
     const started = performance.now();
     const socketAddress = req.socket.remoteAddress ?? "";
     req.headers[CLIENT_SOCKET_HEADER] = socketAddress;
+    noteForwardedFor(req.headers["x-forwarded-for"], cfg.trustProxy);
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     // Draining: this answer ends its connection, so the client's next request opens a new one,

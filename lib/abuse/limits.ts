@@ -12,7 +12,7 @@
  * - dashboard sign-in: 10 failures per (email, IP) and 100 per IP in 15 minutes. There is no
  *   account-wide lockout, which anyone could trigger for any admin; a refused attempt skips the
  *   password hash;
- * - new logins (authorize) per IP and minute: RATE_LIMIT_LOGINS_PER_MINUTE, off when unset.
+ * - new logins (authorize) per IP and minute: RATE_LIMIT_LOGINS_PER_MINUTE (300 unless set, off with 0).
  */
 import { config } from "../config";
 import { OAuthError } from "../oauth/errors";

@@ -1,5 +1,5 @@
 /**
- * The admin API's error answers (design §14): `{error, error_description, field}`, where `field`
+ * The admin API's error answers (README, Admin API): `{error, error_description, field}`, where `field`
  * names the top-level request member at fault. Each domain's own refusal (a tenant field, client
  * metadata, an eID connection setting, an admin change) becomes this one shape here.
  */
@@ -7,6 +7,7 @@ import { MemberError } from "../admin/member-error";
 import { OwnerRequiredError } from "../admin/owner-required";
 import { ClientMetadataError } from "../clients/client-metadata-error";
 import { ConnectionInputError } from "../eid/connections/connection-input-error";
+import { JsonBodyTooDeepError } from "../http/read-body";
 import { NO_STORE, jsonResponse } from "../http/responses";
 import { KeyRotationConflictError } from "../keys/key-store";
 import { OAuthError } from "../oauth/errors";
@@ -44,6 +45,7 @@ function connectionMember(field: string): string {
 /** The API error a domain error stands for, or undefined for errors that are not the client's. */
 export function apiErrorOf(error: unknown): OAuthError | undefined {
   if (error instanceof ApiFieldError) return error;
+  if (error instanceof JsonBodyTooDeepError) return new ApiFieldError(error.member, error.description);
   if (error instanceof TenantFieldError) return new ApiFieldError(error.field, error.message);
   if (error instanceof DuplicateTenantError) return new ApiFieldError("name", error.message);
   if (error instanceof ClientMetadataError) return new ApiFieldError(error.field, error.description);

@@ -6,6 +6,7 @@
  * the client's server.
  */
 import { createLocalJWKSet, errors, type JWK, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from "jose";
+import { JsonTooDeepError, parseJson } from "../http/json-depth";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
 import type { ApplicationRecord } from "./application-record";
 import { encryptionKeyType, fitsEncryptionAlg, type EncryptionAlg } from "./encryption-algorithms";
@@ -42,9 +43,9 @@ async function fetchJwks(uri: string): Promise<JWK[]> {
   if (response.status !== 200) throw new ClientKeysError(`the client's jwks_uri answered HTTP ${response.status}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(response.body.toString("utf8"));
-  } catch {
-    throw new ClientKeysError("the client's jwks_uri did not answer with JSON");
+    parsed = parseJson(response.body.toString("utf8"));
+  } catch (error) {
+    throw new ClientKeysError(error instanceof JsonTooDeepError ? `the client's jwks_uri answer: ${error.message}` : "the client's jwks_uri did not answer with JSON");
   }
   const keys = (parsed as { keys?: unknown }).keys;
   if (!Array.isArray(keys)) throw new ClientKeysError("the client's jwks_uri answer has no keys array");

@@ -6,6 +6,7 @@
  * unchanged yields that application's metadata again. The inputs carry the metadata names, and
  * the patch passes the same validation as RFC 7591 (update-application-metadata.ts).
  */
+import { JsonTooDeepError, parseJson } from "../http/json-depth";
 import type { ApplicationRecord } from "./application-record";
 import { toEditableMetadata, type TEditableMetadata } from "./editable-metadata";
 import { GRANT_TYPES } from "./schemas";
@@ -99,8 +100,9 @@ const RESPONSE_TYPE_OF_GRANT: Readonly<Record<string, "code" | "id_token">> = {
 function parseJwks(text: string): unknown {
   if (!text.trim()) return null;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
+    return parseJson(text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new FormInputError("jwks", `Not a JSON Web Key Set: ${error.message}`);
     throw new FormInputError("jwks", 'Not valid JSON: paste a JSON Web Key Set ({"keys": [...]})');
   }
 }

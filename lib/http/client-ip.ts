@@ -13,10 +13,16 @@
  * (`trustClientSocketHeader`); under Next's own server (`next dev`, a bare `next start`) a
  * client-sent copy is ignored and the right-most `X-Forwarded-For` entry, which Next sets to the
  * socket address when the client sent none, stands in for it.
+ *
+ * Behind a proxy (a load balancer ending TLS) that appends X-Forwarded-For, TRUST_PROXY must be
+ * set: otherwise every request has the proxy's address, and every per-IP limit counts all clients
+ * together (a few failed client authentications or dashboard passwords then refuse everyone).
+ * Porta's server warns once per process when a request carries the header while it is 0.
  */
 import { isIP } from "node:net";
 import { config } from "../config";
 import { processSingleton } from "../process/state";
+import { logger } from "../log";
 
 export const CLIENT_SOCKET_HEADER = "x-porta-client-socket";
 
@@ -59,6 +65,22 @@ function forwardedFor(request: Request): string[] {
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
+}
+
+let warnedOfUntrustedProxy = false;
+
+/**
+ * Called by Porta's server for each request with its X-Forwarded-For header: the first one that
+ * carries it while TRUST_PROXY is 0 logs a warning naming TRUST_PROXY (never the addresses, which
+ * are personal data).
+ */
+export function noteForwardedFor(header: string | string[] | undefined, trustProxy: number): void {
+  if (warnedOfUntrustedProxy || header === undefined || trustProxy > 0) return;
+  warnedOfUntrustedProxy = true;
+  logger.warn(
+    { trustProxy },
+    "A request carries X-Forwarded-For but TRUST_PROXY is 0: every client then has the proxy's address and shares its per-IP abuse limits. Behind a proxy or load balancer, set TRUST_PROXY to the number of proxies that append to X-Forwarded-For (docs/scaling.md)",
+  );
 }
 
 /** An IP address without port or IPv4-mapped prefix, or undefined when it is none. */

@@ -1,5 +1,6 @@
 /** Request body readers with a size cap and precise errors. */
 import { OAuthError, type OAuthErrorCode } from "../oauth/errors";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 import { invalidTextPath, isValidText } from "./valid-text";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -79,7 +80,20 @@ function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** A JSON object body (RFC 7591 registration); anything else is `errorCode` with status 400. */
+/**
+ * A member of a JSON body nested deeper than MAX_JSON_DEPTH (json-depth.ts): 400 `errorCode`,
+ * naming the top-level member that holds it (the admin API answers it as a field error).
+ */
+export class JsonBodyTooDeepError extends OAuthError {
+  constructor(
+    errorCode: OAuthErrorCode,
+    readonly member: string,
+  ) {
+    super(errorCode, `${member} nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`);
+  }
+}
+
+/** A JSON object body (RFC 7591 registration, the admin API); anything else is `errorCode` with status 400. */
 export async function readJsonObject(request: Request, errorCode: OAuthErrorCode): Promise<Record<string, unknown>> {
   if (mediaType(request) !== "application/json") {
     throw new OAuthError(errorCode, "The request body must be JSON (Content-Type: application/json)");
@@ -93,6 +107,10 @@ export async function readJsonObject(request: Request, errorCode: OAuthErrorCode
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new OAuthError(errorCode, "The request body must be a JSON object");
+  }
+  // Before anything walks the value: the body itself is one level, its members may hold the rest.
+  for (const [member, inner] of Object.entries(value)) {
+    if (exceedsJsonDepth(inner, MAX_JSON_DEPTH - 1)) throw new JsonBodyTooDeepError(errorCode, member);
   }
   const invalid = invalidTextPath(value);
   if (invalid !== undefined) throw new OAuthError(errorCode, `${invalid} holds a NUL character or text that is not valid UTF-8`);

@@ -16,3 +16,21 @@ describe("isValidText", () => {
     expect(invalidTextPath({ a: [1, null, true, "x"] })).toBeUndefined();
   });
 });
+
+describe("invalidTextPath at any depth", () => {
+  it("walks 20,000 levels without recursion and still names the bad string", { timeout: 60_000 }, () => {
+    const levels = 20_000;
+    const deep: unknown = JSON.parse(`${'{"a":'.repeat(levels)}"bad\\u0000"${"}".repeat(levels)}`);
+    expect(invalidTextPath(deep)).toBe(Array(levels).fill("a").join("."));
+    expect(invalidTextPath(JSON.parse(`${"[".repeat(levels)}"ok"${"]".repeat(levels)}`))).toBeUndefined();
+  });
+
+  it("reports the first bad string in document order, keys before their values", () => {
+    expect(invalidTextPath({ a: "\u0000", "\u0000": 1 })).toBe("a");
+    expect(invalidTextPath({ "\u0000": "\u0000", a: 1 })).toBe("(key)");
+    expect(invalidTextPath([["ok", "\ud800"], "\u0000"])).toBe("[0][1]");
+    expect(invalidTextPath({ a: { b: [{ "\udc00": 1 }] } })).toBe("a.b[0].(key)");
+    expect(invalidTextPath({ "[x]": "\u0000" })).toBe("[x]");
+    expect(invalidTextPath({ a: { "[x]": "\u0000" } })).toBe("a.[x]");
+  });
+});

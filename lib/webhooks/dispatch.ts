@@ -9,6 +9,7 @@
 import { recordWebhookFailure } from "../analytics/record-webhook-failure";
 import { prisma } from "../db/client";
 import type { WebhookExtension } from "../db/generated/client";
+import { JsonTooDeepError, parseJson } from "../http/json-depth";
 import { logger } from "../log";
 import { OutboundError, safeFetch } from "../net/safe-fetch";
 import { countWebhookCall } from "../ops/metrics";
@@ -86,9 +87,9 @@ async function attemptOnce(target: DispatchTarget, event: WebhookEvent, timeoutM
     if (type !== "application/json" && !type.endsWith("+json")) return fail("invalid_body", `a 200 answer must be application/json, not ${type || "untyped"}`);
     let body: unknown;
     try {
-      body = JSON.parse(response.body.toString("utf8"));
-    } catch {
-      return fail("invalid_body", "the 200 answer is not valid JSON");
+      body = parseJson(response.body.toString("utf8"));
+    } catch (error) {
+      return fail("invalid_body", error instanceof JsonTooDeepError ? `the 200 answer ${error.message}` : "the 200 answer is not valid JSON");
     }
     try {
       const answer = parseWebhookAnswer(body, target.webhook.claimWhitelist);

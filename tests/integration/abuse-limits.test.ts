@@ -12,6 +12,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../lib/db/client";
 import { CLIENT_SOCKET_HEADER } from "../../lib/http/client-ip";
+import { logger } from "../../lib/log";
 import { TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, expectCode, expectEidStep, expectErrorPage, MITID, tokenRequest } from "../support/hosted-login";
@@ -288,6 +289,19 @@ describe("a blocked pair with the right credentials, on every other way out of a
     await expectThrottled(await tokenRequest(porta, { grant_type: "authorization_code", code, ...form }, attacker));
     const owner = await tokenRequest(porta, { grant_type: "authorization_code", code, redirect_uri: RP_CALLBACK, ...form }, { "X-Forwarded-For": "203.0.113.85" });
     expect(owner.status, await owner.clone().text()).toBe(200);
+  });
+});
+
+describe("X-Forwarded-For with TRUST_PROXY=1", () => {
+  it("is what Porta expects: no warning about TRUST_PROXY", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      expect((await fetch(`${porta.issuer}/healthz`, { headers: { "X-Forwarded-For": "203.0.113.90" } })).status).toBe(200);
+      await tokenFrom("no-such-client", "wrong", { "X-Forwarded-For": "203.0.113.91" });
+      expect(warn.mock.calls.filter((call) => JSON.stringify(call).includes("TRUST_PROXY"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

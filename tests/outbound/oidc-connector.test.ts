@@ -207,6 +207,7 @@ describe("upstream failures end in the right error, nothing issued", () => {
     ["the wrong aud", (c) => ({ ...c, aud: "someone-else" }), "provider"],
     ["the wrong nonce", (c) => ({ ...c, nonce: "replayed-nonce" }), "provider"],
     ["an expired token", (c) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 1200 }), "provider"],
+    ["a claim nested 33 levels deep", (c) => ({ ...c, address: JSON.parse(`${"[".repeat(33)}${"]".repeat(33)}`) as unknown }), "provider"],
   ];
   for (const [label, claims, signWith] of badTokens) {
     it(`an ID token with ${label} → server_error with the fixed description`, async () => {

@@ -1,5 +1,5 @@
 /**
- * Webhook failures (design.md §7): every answer other than 204, a valid 200, or a 303 on post-auth
+ * Webhook failures (README, Login webhooks): every answer other than 204, a valid 200, or a 303 on post-auth
  * — and every timeout, network or TLS error — ends the login at the RP with server_error
  * "login webhook failed" and no code. Connection errors and 5xx are retried once.
  */
@@ -30,6 +30,8 @@ async function deliveries(client: WebhookClient) {
 }
 
 const json = (body: unknown) => (_req: unknown, res: ServerResponse) => reply.json(res, body);
+/** A JSON answer written as text (too deep for JSON.stringify to write). */
+const rawJson = (text: string) => (_req: unknown, res: ServerResponse) => void res.writeHead(200, { "Content-Type": "application/json" }).end(text);
 
 describe("answers that fail the login (post-auth)", () => {
   it.each<[string, HookHandler, string]>([
@@ -44,6 +46,8 @@ describe("answers that fail the login (post-auth)", () => {
     ["200 with text/html", (_req, res) => void res.writeHead(200, { "Content-Type": "text/html" }).end("<p>ok</p>"), "invalid_body"],
     ["200 JSON that does not parse", (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end("{claimsOperations:"), "invalid_body"],
     ["200 JSON of no known shape", json({ result: "ok" }), "invalid_body"],
+    ["200 JSON whose claim nests 5,000 arrays deep", rawJson(`{"claimsOperations":{"$set":{"email":${"[".repeat(5000)}${"]".repeat(5000)}}}}`), "invalid_body"],
+    ["200 JSON whose claim nests 2,500 objects deep (within the answer's 16 KiB)", rawJson(`{"claimsOperations":{"$set":{"email":${'{"a":'.repeat(2500)}1${"}".repeat(2500)}}}}`), "invalid_body"],
     ["200 claimsOperations with an unknown operation", json({ claimsOperations: { $unset: { email: 1 } } }), "invalid_body"],
     ['200 {"claimsOperations":{"$set":{"sub":"x"}}}', json({ claimsOperations: { $set: { sub: "x" } } }), "disallowed_claim"],
     ["$set of nonce", json({ claimsOperations: { $set: { nonce: "forged" } } }), "disallowed_claim"],

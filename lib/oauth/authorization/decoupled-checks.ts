@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { GRANT_TYPES } from "../../clients/schemas";
 import { isNationalIdFor } from "../../decoupled/national-id";
+import { JsonTooDeepError, parseJson } from "../../http/json-depth";
 import { OAuthError, invalidRequest } from "../errors";
 import type { CheckContext } from "./context";
 
@@ -68,9 +69,9 @@ export function checkAuthorizationDetails(ctx: CheckContext): void {
   if (raw === undefined) return;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw invalidRequest("authorization_details is not JSON");
+    parsed = parseJson(raw);
+  } catch (error) {
+    throw invalidRequest(error instanceof JsonTooDeepError ? `authorization_details: ${error.message}` : "authorization_details is not JSON");
   }
   const checked = ZAuthorizationDetails.safeParse(parsed);
   if (!checked.success) throw invalidRequest('authorization_details must be [{"type":"phoneAuth","callInitiator":"RP"|"user"}]');

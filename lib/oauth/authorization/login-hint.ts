@@ -6,6 +6,7 @@
  */
 import { EID_FAMILIES } from "../../eid/families";
 import type { LoginAction } from "../../eid/types";
+import { JsonTooDeepError, parseJson } from "../../http/json-depth";
 import { invalidRequest } from "../errors";
 import type { LoginHint } from "./request";
 
@@ -76,10 +77,10 @@ export function parseLoginHint(raw: string | undefined): ParsedLoginHint {
         once();
         let claims: unknown;
         try {
-          claims = JSON.parse(decodeBase64Url(value, "mock"));
+          claims = parseJson(decodeBase64Url(value, "mock"));
         } catch (error) {
           if (error instanceof Error && error.name === "OAuthError") throw error;
-          throw invalidRequest("login_hint mock: must be base64url-encoded JSON");
+          throw invalidRequest(error instanceof JsonTooDeepError ? `login_hint mock: ${error.message}` : "login_hint mock: must be base64url-encoded JSON");
         }
         if (typeof claims !== "object" || claims === null || Array.isArray(claims)) {
           throw invalidRequest("login_hint mock: must encode a JSON object of claims");

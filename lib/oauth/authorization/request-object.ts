@@ -5,6 +5,7 @@
  * aud = the issuer, exp required and at most 60 minutes after nbf (or now); a jti is single use.
  * Its claims replace the outer parameters.
  */
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../http/json-depth";
 import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-record";
@@ -32,6 +33,7 @@ export async function verifyRequestObject(client: ApplicationRecord, jwt: string
   } catch {
     throw invalid("request is not a signed JWT");
   }
+  if (exceedsJsonDepth(header) || exceedsJsonDepth(claims)) throw invalid(`request object nests deeper than ${MAX_JSON_DEPTH} levels`);
   // Its claims become the request's parameters: no NUL or invalid UTF-8 (see valid-text.ts).
   if (invalidTextPath(claims) !== undefined) throw invalid("request object holds a NUL character or text that is not valid UTF-8");
   if (header.alg === "none") throw invalid("Unsigned request objects (alg none) are not accepted");

@@ -11,6 +11,7 @@
  * body client_id ≠ sub) is refused with a precise description; every later failure answers the
  * same (client-authentication-error.ts), its reason logged.
  */
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../http/json-depth";
 import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-record";
@@ -50,6 +51,7 @@ export async function verifyClientAssertion(assertion: string, formClientId: str
   } catch {
     throw malformed("client_assertion is not a JWT");
   }
+  if (exceedsJsonDepth(header) || exceedsJsonDepth(claims)) throw malformed(`client_assertion nests deeper than ${MAX_JSON_DEPTH} levels`);
   // Its claims are looked up and stored (client_id, jti): no NUL or invalid UTF-8 goes further.
   if (invalidTextPath(claims) !== undefined) throw malformed("client_assertion holds a NUL character or text that is not valid UTF-8");
   if (typeof header.alg !== "string" || !ASSERTION_ALGS.includes(header.alg)) {

@@ -10,6 +10,7 @@
 import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
 import { config } from "../../../config";
+import { JsonTooDeepError, parseJson } from "../../../http/json-depth";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
 import { ttlCache } from "../../../process/ttl-cache";
 import { EidFailure, type ConnectorLogin, type EidConnector } from "../../connector";
@@ -47,9 +48,22 @@ function guardedFetch(timeoutMs: number) {
       else if (value !== undefined) headers.set(name, value);
     }
     const status = answer.status;
+    if (/json/i.test(String(answer.headers["content-type"] ?? ""))) refuseTooDeep(answer.body);
     const noBody = status === 204 || status === 304;
     return new Response(noBody ? null : new Uint8Array(answer.body), { status, headers });
   };
+}
+
+/**
+ * oauth4webapi reads the JSON answers itself (discovery, token, userinfo, PAR): one nested too deep
+ * is refused before it does, as unreadable JSON (upstreamFailure); other parse errors are its own.
+ */
+function refuseTooDeep(body: Buffer): void {
+  try {
+    parseJson(body.toString("utf8"));
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw error;
+  }
 }
 
 export function requestOptions(connection: OidcConnection) {
@@ -227,7 +241,7 @@ export async function checkOidcConnection(connection: OidcConnection): Promise<{
       return { ok: false, note: `The provider does not accept ${connection.settings.clientAuth} (it offers ${methods.join(", ")})` };
     }
     const jwks = await safeFetch(as.jwks_uri!, { timeoutMs: connection.settings.timeoutMs, maxBytes: MAX_BODY_BYTES });
-    const keys = jwks.status === 200 ? (JSON.parse(jwks.body.toString("utf8")) as { keys?: unknown[] }).keys : undefined;
+    const keys = jwks.status === 200 ? (parseJson(jwks.body.toString("utf8")) as { keys?: unknown[] }).keys : undefined;
     if (!Array.isArray(keys) || keys.length === 0) return { ok: false, note: `The provider's JWKS (${as.jwks_uri}) has no keys` };
     const par = as.pushed_authorization_request_endpoint && connection.settings.usePar ? "PAR" : "front-channel request";
     return { ok: true, note: `Discovery of ${as.issuer} read; ${keys.length} signing key(s); ${connection.settings.clientAuth}; ${par}` };

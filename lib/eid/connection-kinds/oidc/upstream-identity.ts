@@ -5,6 +5,7 @@
  * assurance the connection maps, and the claim that names the person.
  */
 import * as oauth from "oauth4webapi";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../../http/json-depth";
 import { ttlCache } from "../../../process/ttl-cache";
 import { authenticationMethodFor } from "../../authentication-method";
 import type { EidMethod } from "../../catalogue";
@@ -60,6 +61,7 @@ export async function verifiedClaims(
 
 /** The eID result for `acr` from the provider's claims: the mapped assurance and the person's key required. */
 export function identityFrom(connection: OidcConnection, claims: Record<string, unknown>, method: EidMethod, acr: string): EidResult {
+  if (exceedsJsonDepth(claims)) throw new EidFailure("server_error", "invalidResponse", `The eID's claims nest deeper than ${MAX_JSON_DEPTH} levels`);
   const wanted = upstreamAcr(connection, acr);
   if (wanted && (typeof claims.acr !== "string" || !wanted.split(/\s+/).includes(claims.acr))) {
     throw new EidFailure("server_error", "invalidResponse", `The eID answered with assurance ${JSON.stringify(claims.acr ?? null)}, not the requested ${wanted}`);

@@ -5,6 +5,7 @@
  * that says what went wrong: an API error answer, a transport failure, or an unreadable answer.
  */
 import type { z } from "zod";
+import { parseJson } from "../../../http/json-depth";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
 import type { BankIdConnection } from "./schemas";
 import { zAuthResponse, zCancelResponse, zCollectResponse, zErrorResponse, type AuthRequest, type TAuthResponse, type TCollectResponse } from "./rp-api";
@@ -75,7 +76,7 @@ export function createRpClient(connection: BankIdConnection): RpClient {
     }
     let json: unknown;
     try {
-      json = response.body.length ? JSON.parse(response.body.toString("utf8")) : {};
+      json = response.body.length ? parseJson(response.body.toString("utf8")) : {};
     } catch {
       if (response.status !== 200) throw new RpCallError({ kind: "api", status: response.status, errorCode: errorCodeForStatus(response.status), details: "" });
       throw new RpCallError({ kind: "invalid", status: response.status, detail: "not JSON" });
