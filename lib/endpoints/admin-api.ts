@@ -52,8 +52,8 @@ export function openApiDocument(): OpenApiDocument {
 
 type AdminHandler = (request: Request, params: Readonly<Record<string, string>>) => Promise<Response>;
 
-/** A path's handlers by method, for the routing table. */
-export function adminRoute(path: ProtocolPathName): Partial<Record<AdminMethod, AdminHandler>> {
+/** A path's handlers by method, for the routing table (which answers their errors in the admin channel). */
+export function adminHandlers(path: ProtocolPathName): Partial<Record<AdminMethod, AdminHandler>> {
   const methods: Partial<Record<AdminMethod, AdminHandler>> = {};
   for (const op of ADMIN_API_OPERATIONS) if (op.path === path) methods[op.method] = (request, params) => op.serve(request, params);
   if (Object.keys(methods).length === 0) throw new Error(`no admin API operation serves ${path}`);

@@ -7,7 +7,7 @@
 import { withClientBlockCheck, type DeferredClientBlock } from "../abuse/limits";
 import { randomToken } from "../crypto/random";
 import { hashToken } from "../crypto/hash";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { applyRequestObject, REQUEST_URI_PREFIX } from "../oauth/authorization/resolve-request";
 import { AuthorizationRequestError, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
@@ -21,8 +21,7 @@ export const PAR_LIFETIME_S = 120;
 
 const AUTHENTICATION_PARAMS = new Set(["client_secret", "client_assertion", "client_assertion_type"]);
 
-export function pushAuthorizationRequest(request: Request): Promise<Response> {
-  return withOAuthErrors("par", async () => {
+export async function pushAuthorizationRequest(request: Request): Promise<Response> {
     const form = await readForm(request);
     if (form.has("request_uri")) throw invalidRequest("request_uri cannot be sent to the PAR endpoint");
     // The assertion's jti is stored with the request (one commit), or before any refusal; the
@@ -64,5 +63,4 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
       const code = error.error.code === "invalid_redirect_uri" || error.error.code === "invalid_client" ? "invalid_request" : error.error.code;
       throw new OAuthError(code, error.error.description);
     }
-  });
 }

@@ -12,14 +12,13 @@ import { findByRegistrationToken } from "../clients/find-by-registration-token";
 import { replaceApplicationMetadata } from "../clients/replace-application-metadata";
 import { toClientMetadata } from "../clients/to-client-metadata";
 import { clientIpOf } from "../http/client-ip";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readJsonObject } from "../http/read-body";
 import { invalidToken } from "../oauth/errors";
 import { invalidMetadata } from "../clients/client-metadata-error";
 import { currentIssuerContext, isServedTenant } from "../tenants/issuer-context";
 
-export function registerClient(request: Request): Promise<Response> {
-  return withOAuthErrors("register", async () => {
+export async function registerClient(request: Request): Promise<Response> {
     const actor = await authenticateAdminToken(request.headers.get("authorization"));
     const body = await registrationInTenantOfIssuer(await readJsonObject(request, "invalid_client_metadata"), actor);
     const created = await createApplication(body, actor);
@@ -32,12 +31,12 @@ export function registerClient(request: Request): Promise<Response> {
       201,
       NO_STORE,
     );
-  });
 }
 
 /**
- * Registration on a tenant domain creates the client in that tenant (design.md §13): another
- * tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own domain, is refused.
+ * Registration on a tenant domain creates the client in that tenant (each tenant domain is its own
+ * issuer): another tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own domain, is
+ * refused.
  */
 async function registrationInTenantOfIssuer(body: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>> {
   const context = currentIssuerContext();
@@ -59,7 +58,7 @@ async function authorizeConfiguration(request: Request, clientId: string) {
   const ip = clientIpOf(request);
   await refuseBlockedClient(clientId, ip);
   const found = await findByRegistrationToken(clientId, token);
-  // Another issuer's client is unknown here (design.md §13).
+  // Another issuer's client is unknown here (each tenant domain is its own issuer).
   const application = found && (await isServedTenant(found.tenantId)) ? found : null;
   // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
   if (!application) {
@@ -70,15 +69,12 @@ async function authorizeConfiguration(request: Request, clientId: string) {
   return { application, actor };
 }
 
-export function readClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.read", async () => {
+export async function readClientConfiguration(request: Request, clientId: string): Promise<Response> {
     const { application } = await authorizeConfiguration(request, clientId);
     return jsonResponse(toClientMetadata(application), 200, NO_STORE);
-  });
 }
 
-export function updateClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.update", async () => {
+export async function updateClientConfiguration(request: Request, clientId: string): Promise<Response> {
     const { application, actor } = await authorizeConfiguration(request, clientId);
     const body = await readJsonObject(request, "invalid_client_metadata");
     const presentedSecret = typeof body.client_secret === "string" ? body.client_secret : undefined;
@@ -88,13 +84,10 @@ export function updateClientConfiguration(request: Request, clientId: string): P
       200,
       NO_STORE,
     );
-  });
 }
 
-export function deleteClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.delete", async () => {
+export async function deleteClientConfiguration(request: Request, clientId: string): Promise<Response> {
     const { application, actor } = await authorizeConfiguration(request, clientId);
     await deleteApplication(application, actor);
     return new Response(null, { status: 204, headers: NO_STORE });
-  });
 }

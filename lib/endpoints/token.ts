@@ -3,7 +3,7 @@
  * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
  */
 import { withClientBlockCheck, type DeferredClientBlock } from "../abuse/limits";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
@@ -24,9 +24,8 @@ function grantLabel(grantType: string | undefined): string {
   return COUNTED_GRANTS.has(name) ? name : "unsupported";
 }
 
-export function token(request: Request): Promise<Response> {
+export async function token(request: Request): Promise<Response> {
   let grantType: string | undefined;
-  return withOAuthErrors("token", async () => {
     try {
       const form = await readForm(request);
       grantType = form.get("grant_type");
@@ -38,7 +37,6 @@ export function token(request: Request): Promise<Response> {
       countTokenRequest(grantLabel(grantType), error instanceof OAuthError ? error.code : "server_error");
       throw error;
     }
-  });
 }
 
 async function grant(request: Request, form: Map<string, string>, grantType: string | undefined): Promise<Response> {
