@@ -7,6 +7,7 @@ import { getTranslations } from "next-intl/server";
 import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/bankid/hint-messages";
 import { launchFor } from "@/lib/eid/bankid/modes";
 import type { LoginAction } from "@/lib/eid/types";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { BankIdLogin, type BankIdLoginLabels } from "./bankid-login";
 import { brandFor } from "./simulators/brands";
 
@@ -59,7 +60,7 @@ export async function BankIdStep({ transactionId, acr, methodName, clientName, a
             {simulator(`actions.${action}`, { client: clientName })}
           </h1>
           <BankIdLogin
-            loginPath={`/login/${transactionId}`}
+            paths={{ status: pathOf("eidStatus", { tx: transactionId }), authenticate: pathOf("loginAuthenticate", { tx: transactionId }), cancel: pathOf("loginCancel", { tx: transactionId }) }}
             launch={launchFor(acr)}
             labels={await labels()}
             primaryClass={`${BUTTON} ${brand.primary} ${brand.focus}`}

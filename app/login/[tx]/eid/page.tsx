@@ -10,6 +10,7 @@ import { simulatorLabels } from "@/i18n/simulator-labels";
 import { findEidMethod } from "@/lib/eid/catalogue";
 import { findConnection } from "@/lib/eid/connections/service";
 import { methodNameIn } from "@/lib/eid/family-text";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import { problemPathFor } from "@/lib/login/step-paths";
 
@@ -30,7 +31,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
   const t = await getTranslations("eid");
   const chooseAnother =
     login.request.acrValues.length > 1 ? (
-      <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
+      <form method="post" action={pathOf("loginBack", { tx })} className="mt-4 text-center">
         <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           {t("chooseAnother")}
         </button>
@@ -64,7 +65,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
         identities={ordered}
         action={hint.action}
         message={hint.message}
-        formAction={`/login/${tx}/authenticate`}
+        formAction={pathOf("loginAuthenticate", { tx })}
         labels={labels}
         locale={locale}
       />
