@@ -8,6 +8,10 @@
  * - `next dev` / `next start`: the catch-all route app/[...protocol]/route.ts calls
  *   serveProtocolRequest. (Under `npm start` only paths the table does not know reach Next, and
  *   the catch-all answers them with notFoundResponse, as a protocol-only instance does.)
+ *
+ * lib/endpoints holds this table, the error channels and one module per protocol endpoint (OAuth,
+ * OpenID Connect, the hosted login's form posts, health); the admin API's operations are in
+ * lib/admin-api, the playground's in lib/playground, and the table lists them all.
  */
 import { discoveryDocumentForQuery, serveDiscovery, type EndpointDocument } from "./discovery";
 import { liveness, readiness } from "./health";
@@ -20,7 +24,7 @@ import {
   updateClientConfiguration,
 } from "./registration";
 import { authorize } from "./authorize";
-import { adminHandlers } from "./admin-api";
+import { adminHandlers } from "../admin-api/operations";
 import { inAdminChannel, inBrowserChannel, inNoChannel, inOAuthChannel, type BrowserHandler, type Channel, type RouteHandler } from "./channels";
 import { serveConnectionJwks } from "./eid-connection-jwks";
 import { eidCallback, eidStatus } from "./eid-step";

@@ -3,7 +3,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { requireAdmin } from "@/components/dashboard/session";
 import { Badge, Card, PageHeader } from "@/components/dashboard/ui";
 import { tenantsOf } from "@/lib/admin/admin-users";
-import { openApiDocument } from "@/lib/endpoints/admin-api";
+import { openApiDocument } from "@/lib/admin-api/operations";
 import { pathOf } from "@/lib/http/protocol-paths";
 import { SchemaView } from "./schema-view";
 

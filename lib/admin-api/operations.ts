@@ -1,19 +1,29 @@
 /**
- * The admin API (design §14): every operation, once. The routing table (protocol-routes.ts) takes
- * each path's handlers from here, and the OpenAPI document served at /api/v1/openapi.json (and
- * rendered in the dashboard) is generated from the same list.
+ * The admin API (`/api/v1`, bearer admin tokens): every operation, once. The routing table
+ * (lib/endpoints/protocol-routes.ts) takes each path's handlers from here and answers their errors
+ * in the admin channel; the OpenAPI document served at /api/v1/openapi.json (and rendered in the
+ * dashboard) is generated from the same list.
+ *
+ * This folder is the whole admin API:
+ * - `resources/<resource>.ts`: one module per resource, its operations (`defineOperation`: path
+ *   name, method, zod schemas, a handler over the same lib/ service the dashboard uses);
+ * - what every operation shares: `define-operation.ts` (authenticate → parse → handle → JSON),
+ *   `scope.ts` (what a token reaches), `api-errors.ts` (errors naming the member at fault),
+ *   `cursor.ts` and `paging.ts` (lists), `schemas.ts`, `openapi-document.ts`.
+ * Who the admins are (accounts, passwords, roles and memberships, invitations, admin tokens) is
+ * lib/admin, which the dashboard and these resources both call; nothing HTTP lives there.
  */
 import { z } from "zod";
-import { definePublicOperation, type AdminMethod, type AdminOperation } from "../admin-api/operation";
-import { buildOpenApiDocument, type OpenApiDocument } from "../admin-api/openapi-document";
+import { definePublicOperation, type AdminMethod, type AdminOperation } from "./define-operation";
+import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document";
 import type { ProtocolPathName } from "../http/protocol-paths";
-import { ADMIN_OPERATIONS } from "./admin-admins";
-import { APPLICATION_OPERATIONS } from "./admin-applications";
-import { AUDIT_OPERATIONS } from "./admin-audit";
-import { EID_CONNECTION_OPERATIONS } from "./admin-eid-connections";
-import { KEY_OPERATIONS } from "./admin-keys";
-import { TENANT_OPERATIONS } from "./admin-tenants";
-import { TOKEN_OPERATIONS } from "./admin-tokens";
+import { ADMIN_OPERATIONS } from "./resources/admins";
+import { APPLICATION_OPERATIONS } from "./resources/applications";
+import { AUDIT_OPERATIONS } from "./resources/audit";
+import { EID_CONNECTION_OPERATIONS } from "./resources/eid-connections";
+import { KEY_OPERATIONS } from "./resources/keys";
+import { TENANT_OPERATIONS } from "./resources/tenants";
+import { TOKEN_OPERATIONS } from "./resources/tokens";
 
 let document: OpenApiDocument | undefined;
 

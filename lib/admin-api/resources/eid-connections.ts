@@ -1,19 +1,19 @@
 /**
- * The admin API's eID connections (design §14, §6): a production tenant's connection per eID
+ * The admin API's eID connections: a production tenant's connection per eID
  * family to an upstream OpenID Connect provider or the Swedish BankID RP API. GET list, POST create,
  * and by id GET, PATCH, DELETE, POST …/test (reach the eID with the saved configuration).
  * Secrets are write-only: an answer says which are set (`secrets_set`), never their values.
  */
 import { z } from "zod";
-import { conflict, notFound } from "../admin-api/api-errors";
-import { defineOperation } from "../admin-api/operation";
-import { arrayPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../admin-api/schemas";
-import { testConnection } from "../eid/connections/check";
-import { bankIdSettingsSchema, oidcSettingsSchema } from "../eid/connections/schemas";
-import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../eid/connections/service";
-import { isEidFamily } from "../eid/families";
+import { conflict, notFound } from "../api-errors";
+import { defineOperation } from "../define-operation";
+import { arrayPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../schemas";
+import { testConnection } from "../../eid/connections/check";
+import { bankIdSettingsSchema, oidcSettingsSchema } from "../../eid/connections/schemas";
+import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../../eid/connections/service";
+import { isEidFamily } from "../../eid/families";
 
 const KINDS = ["oidc", "se-bankid"] as const;
 
