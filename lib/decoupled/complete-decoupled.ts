@@ -49,7 +49,7 @@ export async function completeDecoupled(tx: LoginTransaction, client: Applicatio
     if (outcome.kind !== "continue") return failDecoupled(current, client, "server_error", "login webhook failed");
     if (outcome.operations) claims = applyClaimsOperations(claims, outcome.operations);
   }
-  // An approved request expires like a pending one (design.md §12): its code never outlives it.
+  // An approved request expires like a pending one: its id, now its code, is good no longer than the request was.
   const codeExpiresAt = tx.expiresAt;
   await transition(
     current,
