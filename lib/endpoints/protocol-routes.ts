@@ -201,7 +201,7 @@ export interface RouteMatch {
   params: Readonly<Record<string, string>>;
   /** Set for GET/HEAD of a document route. */
   document?: DocumentHandler;
-  /** Served on any Host (see ANY_HOST). */
+  /** Served outside an issuer context (see ANY_HOST). */
   anyHost?: boolean;
 }
 
