@@ -5,9 +5,9 @@
  * login pages (/login/...) also get the language switcher (`?lang=<locale>` sets the porta_locale
  * cookie and comes back without the parameter) and their login transaction, passed on so the root
  * layout can set <html lang> (i18n/login-locale.ts).
- * Responses that carry their own headers are left alone: the protocol paths (the routing table's
- * catch-all, as under the custom server, which never sends them here), Auth.js, and the
- * playground's two endpoints.
+ * Responses that carry their own headers are left alone: the routes of the routing table (its
+ * catch-all, as under the custom server, which never sends them here; the playground's two
+ * endpoints among them) and Auth.js.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { randomToken } from "@/lib/crypto/random";
@@ -17,8 +17,6 @@ import { isProtocolPath } from "@/lib/http/protocol-paths";
 import { pageRequestRefusalResponse, refusePageRequest, refuseUnparsableMultipart } from "@/lib/http/page-request-guard";
 import { pageLocale } from "@/lib/http/page-locale";
 import { withPageHost } from "@/lib/http/request-issuer";
-
-const OWN_HEADERS = /^\/playground\/(?:start|callback)$/;
 
 const IS_DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -36,7 +34,7 @@ async function answer(request: NextRequest) {
       (await refuseUnparsableMultipart(request));
     if (refusal) return pageRequestRefusalResponse(refusal, request.headers.get("accept"), pageLocale(request));
   }
-  if (isProtocolPath(url.pathname) || OWN_HEADERS.test(url.pathname)) return NextResponse.next();
+  if (isProtocolPath(url.pathname)) return NextResponse.next();
   const switched = languageSwitch(request.method, url);
   if (switched) {
     const response = NextResponse.redirect(switched.location, 303);

@@ -1,11 +1,12 @@
 import { PortaLogo } from "@/components/porta-logo";
+import { pathOf } from "@/lib/http/protocol-paths";
 
 export const dynamic = "force-dynamic";
 
 const LINKS = [
-  { href: "/playground", title: "Playground", text: "Try a login against the demo application with the test eIDs." },
-  { href: "/.well-known/openid-configuration", title: "Discovery", text: "The OpenID Provider metadata relying parties configure from." },
-  { href: "/.well-known/jwks", title: "Signing keys", text: "The JSON Web Key Set that verifies Porta's ID tokens." },
+  { href: pathOf("playgroundPage"), title: "Playground", text: "Try a login against the demo application with the test eIDs." },
+  { href: pathOf("discovery"), title: "Discovery", text: "The OpenID Provider metadata relying parties configure from." },
+  { href: pathOf("jwks"), title: "Signing keys", text: "The JSON Web Key Set that verifies Porta's ID tokens." },
 ];
 
 export default function HomePage() {

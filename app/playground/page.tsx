@@ -5,6 +5,7 @@ import { canServeAcr } from "@/lib/clients/id-token-encryption-rule";
 import { EID_METHODS } from "@/lib/eid/catalogue";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { playgroundForHost } from "@/lib/playground/endpoints";
 
 export const dynamic = "force-dynamic";
@@ -59,7 +60,7 @@ export default async function PlaygroundPage() {
         </dl>
       </section>
 
-      <form method="get" action="/playground/start" className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="playground-form">
+      <form method="get" action={pathOf("playgroundStart")} className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="playground-form">
         <fieldset>
           <legend className={label}>eIDs (acr_values) — none selected means the application&apos;s configured eIDs</legend>
           <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -135,7 +136,7 @@ export default async function PlaygroundPage() {
             Start login
           </button>
           {/* A plain link: a prefetching <Link> would call the logout endpoint in the background. */}
-          <a href={`/oauth2/logout?client_id=${encodeURIComponent(clientId)}`} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="playground-logout">
+          <a href={`${pathOf("endSession")}?client_id=${encodeURIComponent(clientId)}`} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="playground-logout">
             End the Porta session
           </a>
         </div>

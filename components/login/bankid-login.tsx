@@ -32,9 +32,18 @@ export interface BankIdLoginLabels {
   noScript: string;
 }
 
+/** The login's routes this step calls (built from the routing table's names by the server). */
+export interface BankIdLoginPaths {
+  /** GET: how the order stands. */
+  status: string;
+  /** POST: finish the step. */
+  authenticate: string;
+  /** POST: cancel the login. */
+  cancel: string;
+}
+
 export interface BankIdLoginProps {
-  /** /login/<tx> */
-  loginPath: string;
+  paths: BankIdLoginPaths;
   launch: BankIdLaunch;
   labels: BankIdLoginLabels;
   /** Button styles of the BankID brand. */
@@ -70,7 +79,7 @@ function viewOf(body: unknown): View | { status: "finished"; next: string } | un
   }
 }
 
-export function BankIdLogin({ loginPath, launch, labels, primaryClass, secondaryClass }: BankIdLoginProps) {
+export function BankIdLogin({ paths, launch, labels, primaryClass, secondaryClass }: BankIdLoginProps) {
   const [view, setView] = useState<View>({ status: "starting" });
   const [errors, setErrors] = useState(0);
   const finishForm = useRef<HTMLFormElement>(null);
@@ -81,7 +90,7 @@ export function BankIdLogin({ loginPath, launch, labels, primaryClass, secondary
     const poll = async () => {
       let next: ReturnType<typeof viewOf>;
       try {
-        const response = await fetch(`${loginPath}/eid/status`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
+        const response = await fetch(paths.status, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
         next = response.status === 404 ? { status: "failed", reason: "expired" } : viewOf(await response.json());
       } catch {
         next = undefined;
@@ -110,7 +119,7 @@ export function BankIdLogin({ loginPath, launch, labels, primaryClass, secondary
       stopped = true;
       clearTimeout(timer);
     };
-  }, [loginPath]);
+  }, [paths.status]);
 
   useEffect(() => {
     if (view.status === "complete") finishForm.current?.requestSubmit();
@@ -167,14 +176,14 @@ export function BankIdLogin({ loginPath, launch, labels, primaryClass, secondary
         </div>
       ) : null}
 
-      <form ref={finishForm} method="post" action={`${loginPath}/authenticate`} hidden={!(failed || view.status === "complete")}>
+      <form ref={finishForm} method="post" action={paths.authenticate} hidden={!(failed || view.status === "complete")}>
         <button type="submit" data-testid="bankid-continue" className={primaryClass}>
           {failed ? labels.back : labels.continue}
         </button>
       </form>
 
       {failed || view.status === "complete" ? null : (
-        <form method="post" action={`${loginPath}/cancel`}>
+        <form method="post" action={paths.cancel}>
           <button type="submit" data-testid="bankid-cancel" className={secondaryClass}>
             {labels.cancel}
           </button>

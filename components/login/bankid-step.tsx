@@ -8,6 +8,7 @@ import { BANKID_MESSAGE_KEYS, type BankIdMessageKey } from "@/lib/eid/connection
 import { launchFor } from "@/lib/eid/families/se-bankid/launch";
 import type { EidFamily } from "@/lib/eid/families";
 import type { LoginAction } from "@/lib/eid/types";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { BankIdLogin, type BankIdLoginLabels } from "./bankid-login";
 import { brandFor } from "./simulators/brands";
 
@@ -62,7 +63,7 @@ export async function BankIdStep({ transactionId, family, acr, methodName, clien
             {simulator(`actions.${action}`, { client: clientName })}
           </h1>
           <BankIdLogin
-            loginPath={`/login/${transactionId}`}
+            paths={{ status: pathOf("eidStatus", { tx: transactionId }), authenticate: pathOf("loginAuthenticate", { tx: transactionId }), cancel: pathOf("loginCancel", { tx: transactionId }) }}
             launch={launchFor(acr)}
             labels={await labels()}
             primaryClass={`${BUTTON} ${brand.primary} ${brand.focus}`}

@@ -1,6 +1,7 @@
 /**
- * The admin API's error answers (README, Admin API): `{error, error_description, field}`, where `field`
- * names the top-level request member at fault. Each domain's own refusal (a tenant field, client
+ * The admin API's error channel: every error an operation throws is answered here as
+ * `{error, error_description, field}`, where `field` names the top-level request member at fault
+ * (so a form or script can point at it). Each domain's own refusal (a tenant field, client
  * metadata, an eID connection setting, an admin change) becomes this one shape here.
  */
 import { MemberError } from "../admin/member-error";
@@ -8,7 +9,7 @@ import { OwnerRequiredError } from "../admin/owner-required";
 import { ClientMetadataError } from "../clients/client-metadata-error";
 import { ConnectionInputError } from "../eid/connections/connection-input-error";
 import { JsonBodyTooDeepError } from "../http/read-body";
-import { NO_STORE, jsonResponse } from "../http/responses";
+import { NO_STORE, jsonResponse, serverErrorAnswer } from "../http/responses";
 import { KeyRotationConflictError } from "../keys/key-store";
 import { OAuthError } from "../oauth/errors";
 import { DuplicateTenantError } from "../tenants/create-tenant";
@@ -64,4 +65,10 @@ export function apiErrorOf(error: unknown): OAuthError | undefined {
 export function apiErrorResponse(error: OAuthError): Response {
   const field = error instanceof ApiFieldError ? error.field : undefined;
   return jsonResponse({ ...error.toJSON(), ...(field !== undefined ? { field } : {}) }, error.status, { ...NO_STORE, ...error.headers });
+}
+
+/** The admin channel's one error handler (lib/endpoints/channels.ts): a client's error as its API error, anything else a generic server_error. */
+export function adminApiErrorAnswer(error: unknown, endpoint: string, request: Request): Response {
+  const api = apiErrorOf(error);
+  return api ? apiErrorResponse(api) : serverErrorAnswer(error, endpoint, request);
 }

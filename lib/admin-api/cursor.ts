@@ -1,5 +1,5 @@
 /**
- * List cursors of the admin API (design §14): opaque to clients, signed by the instance so that a
+ * List cursors of the admin API: opaque to clients, signed by the instance so that a
  * changed, truncated or borrowed cursor (another list's, another tenant's) is refused with 400
  * rather than read as a position. Content: base64url JSON of the last row's key; the MAC binds it
  * to the list it came from.

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PROTOCOL_PATHS } from "../http/protocol-paths";
-import type { AdminOperation } from "./operation";
+import type { AdminOperation } from "./define-operation";
 import { ZErrorSchema } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;

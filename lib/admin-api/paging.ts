@@ -1,5 +1,5 @@
 /**
- * List pages of the admin API (design §14): `{items, next_cursor}`, `limit` 1..100 (default 50).
+ * List pages of the admin API: `{items, next_cursor}`, `limit` 1..100 (default 50).
  * Tables that grow (applications, audit, deliveries, tokens, tenants) page in the database by
  * keyset; the short lists a service returns whole (eID connections, keys, admins) page in memory.
  */

@@ -1,5 +1,5 @@
 /**
- * What an admin token reaches (design §14): the platform token every tenant, a tenant's token its
+ * What an admin token reaches: the platform token every tenant, a tenant's token its
  * own tenant only. Another tenant's resource is answered exactly like one that does not exist
  * (404), so a tenant token learns nothing about other tenants.
  */

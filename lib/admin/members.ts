@@ -1,9 +1,15 @@
 /**
- * A tenant's admins, for the dashboard and the admin API alike: list them, invite
- * one by email with a role (a one-time link, its token stored only as a hash, valid 7 days), change
- * a role, remove one. A tenant never loses its last owner: owner changes lock the tenant row, so
- * two owners demoting each other at once cannot both succeed. Every change has its audit row in
- * the same transaction. Dashboard actors must be owners of the tenant (lib/admin/owner-required.ts).
+ * lib/admin is who administers Porta: admin accounts and their passwords (`admin-users.ts`,
+ * `change-password.ts`, `password-rules.ts`), tenant roles (`owner-required.ts`), a tenant's admins
+ * and invitations (this module, `invitations.ts`), admin API tokens (`admin-tokens.ts`,
+ * `authenticate-admin-token.ts`). The dashboard (app/dashboard) and the admin API
+ * (lib/admin-api) both call these services; neither HTTP nor pages live here.
+ *
+ * A tenant's admins, for the dashboard and the admin API alike: list them, invite one by email
+ * with a role (a one-time link, its token stored only as a hash, valid 7 days), change a role,
+ * remove one. A tenant never loses its last owner: owner changes lock the tenant row, so two
+ * owners demoting each other at once cannot both succeed. Every change has its audit row in the
+ * same transaction. Dashboard actors must be owners of the tenant (lib/admin/owner-required.ts).
  */
 import { z } from "zod";
 import { recordAudit, type Actor } from "../audit/record-audit";

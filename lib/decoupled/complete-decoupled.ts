@@ -11,6 +11,7 @@ import { randomHex128 } from "../crypto/random";
 import type { LoginTransaction } from "../db/generated/client";
 import { methodOrThrow } from "../eid/catalogue";
 import type { EidResult } from "../eid/types";
+import { pathOf } from "../http/protocol-paths";
 import { identityClaims } from "../login/identity-claims";
 import { subjectFor } from "../login/subject";
 import { transition } from "../login/transaction";
@@ -42,7 +43,7 @@ export async function completeDecoupled(tx: LoginTransaction, client: Applicatio
     current = await transition(tx, "webhook_post_auth", { subject, acr: request.acr, authTime, conversationId: randomHex128() });
     const outcome = await dispatchEvent(
       { applicationId: client.id, tenantId: client.tenantId, webhook: client.webhook },
-      { event: POST_AUTH_EVENT, conversationId: current.conversationId!, environment: client.tenant.environment, user: { ...claims, sub: subject }, resumeUrl: `${config().issuer}/login/resume/not-resumable` },
+      { event: POST_AUTH_EVENT, conversationId: current.conversationId!, environment: client.tenant.environment, user: { ...claims, sub: subject }, resumeUrl: `${config().issuer}${pathOf("resume", { token: "not-resumable" })}` },
       { allowRedirect: false },
     );
     if (outcome.kind === "abort") return failDecoupled(current, client, "access_denied", outcome.description);

@@ -1,7 +1,7 @@
 /**
  * GET/POST /oauth2/authorize (RFC 6749 §3.1, OIDC Core §3.1.2). Validates the request, then starts
  * the hosted login. Where an error goes (the error page or the verified redirect_uri) is decided
- * by the browser error handler. With RATE_LIMIT_LOGINS_PER_MINUTE, a client IP that starts more
+ * by the browser channel (browser-errors.ts), from the exchange and the error. With RATE_LIMIT_LOGINS_PER_MINUTE, a client IP that starts more
  * logins than that in a minute gets a 429 page with Retry-After (lib/abuse/limits.ts).
  */
 import { countNewLogin } from "../abuse/limits";
@@ -14,7 +14,7 @@ import { startBrowserLogin } from "../login/start-browser-login";
 import { applyRequestObject, loadPushedRequest } from "../oauth/authorization/resolve-request";
 import { OAuthError } from "../oauth/errors";
 import { collectParams, loadClientForAuthorization, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
-import { withBrowserErrors } from "./browser-errors";
+import type { BrowserExchange } from "./browser-errors";
 
 async function readParams(request: Request): Promise<URLSearchParams> {
   if (request.method === "GET" || request.method === "HEAD") return new URL(request.url).searchParams;
@@ -30,25 +30,24 @@ async function readParams(request: Request): Promise<URLSearchParams> {
   }
 }
 
-export function authorize(request: Request): Promise<Response> {
-  return withBrowserErrors("authorize", request, async (exchange) => {
-    const raw = collectParams(await readParams(request));
-    exchange.uiLocales = raw.params.get("ui_locales")?.split(" ") ?? [];
-    const ip = clientIpOf(request);
-    const wait = await countNewLogin(ip);
-    if (wait > 0) return tooManyLogins(request, exchange.uiLocales, wait);
-    const client = await loadClientForAuthorization(raw);
-    const pushed = raw.params.has("request_uri") ? await loadPushedRequest(raw, client) : undefined;
-    const resolved = pushed ? pushed.raw : await applyRequestObject(raw, client);
-    const validated = validateAuthorizationRequest(resolved, client, { isPushed: !!pushed, parRequestId: pushed?.parRequestId });
-    return startBrowserLogin(client, validated, {
-      browserToken: readCookie(request, BROWSER_COOKIE),
-      sessionToken: readCookie(request, SESSION_COOKIE),
-      step: { locale: pageLocale(request, validated.uiLocales), endUserIp: ip },
-      onStarted: (login) => {
-        exchange.login = login;
-      },
-    });
+export async function authorize(exchange: BrowserExchange): Promise<Response> {
+  const { request } = exchange;
+  const raw = collectParams(await readParams(request));
+  exchange.uiLocales = raw.params.get("ui_locales")?.split(" ") ?? [];
+  const ip = clientIpOf(request);
+  const wait = await countNewLogin(ip);
+  if (wait > 0) return tooManyLogins(request, exchange.uiLocales, wait);
+  const client = await loadClientForAuthorization(raw);
+  const pushed = raw.params.has("request_uri") ? await loadPushedRequest(raw, client) : undefined;
+  const resolved = pushed ? pushed.raw : await applyRequestObject(raw, client);
+  const validated = validateAuthorizationRequest(resolved, client, { isPushed: !!pushed, parRequestId: pushed?.parRequestId });
+  return startBrowserLogin(client, validated, {
+    browserToken: readCookie(request, BROWSER_COOKIE),
+    sessionToken: readCookie(request, SESSION_COOKIE),
+    step: { locale: pageLocale(request, validated.uiLocales), endUserIp: ip },
+    onStarted: (login) => {
+      exchange.login = login;
+    },
   });
 }
 

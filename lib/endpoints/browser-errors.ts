@@ -1,7 +1,8 @@
 /**
- * The one error handler of the browser endpoints (authorize, the eID step, the login's form
- * posts, resume, logout, test devices), beside `withOAuthErrors` for the back-channel ones. It
- * decides, for any error, between the relying party and Porta's error page:
+ * The browser channel's one error handler (channels.ts): every route a browser navigates or posts
+ * a form with (authorize, the eID step, the login's form posts and problem page, resume, logout,
+ * test devices, the playground). It decides, for any error, between the relying party and Porta's
+ * error page:
  * - an error about the request itself before its client and redirect_uri are verified, or about
  *   a login this browser does not own → the error page (never a redirect; RFC 9700 §4.11.2);
  * - an invalid authorization request with a verified redirect_uri → back to it with `error`,
@@ -78,8 +79,8 @@ export function browserErrorResponse(endpoint: string, exchange: BrowserExchange
     if (!login) return page(exchange, error.code, undefined, error.description, error.status === 413 || error.status >= 500 ? error.status : 400);
     if (error.code === "invalid_request" && !(error instanceof EidFailure)) return page(exchange, "invalid_request", "badRequest", error.description);
     if (error instanceof EidFailure) {
-      // The relying party gets a fixed description; what upstream said is only logged (it may
-      // carry an eID's internals, or a person's data).
+      // The relying party gets a fixed description: upstream and network error text never reaches
+      // it (it may hold the provider's internals); it is logged with the request id.
       const line = { err: error.cause ?? error, reason: error.reason, detail: error.detail, endpoint, reqId: exchange.request.headers.get("x-request-id") ?? undefined };
       if (error.code === "server_error") logger.warn(line, "eID step failed");
       else logger.info(line, "eID step refused");
@@ -92,8 +93,9 @@ export function browserErrorResponse(endpoint: string, exchange: BrowserExchange
 }
 
 /**
- * Runs a browser endpoint; whatever it throws becomes the right redirect or error page. Pages
- * drawn on the way (form_post, notices) are answered in the error page's language.
+ * Runs a browser endpoint (the routing table does, for every browser route); whatever it throws
+ * becomes the right redirect or error page. Pages drawn on the way (form_post, notices) are
+ * answered in the error page's language.
  */
 export async function withBrowserErrors(endpoint: string, request: Request, fn: (exchange: BrowserExchange) => Promise<Response>): Promise<Response> {
   const exchange: BrowserExchange = { request };

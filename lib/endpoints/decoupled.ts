@@ -1,17 +1,13 @@
 /** POST /ciba/bc-authorize and POST /headless/authorize (Request → Response). */
 import { startDecoupled } from "../decoupled/start-decoupled";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 
-export function cibaAuthorize(request: Request): Promise<Response> {
-  return withOAuthErrors("ciba", async () => {
-    const started = await startDecoupled(request, "ciba");
-    return jsonResponse({ auth_req_id: started.id, expires_in: started.expiresIn, interval: started.interval }, 200, NO_STORE);
-  });
+export async function cibaAuthorize(request: Request): Promise<Response> {
+  const started = await startDecoupled(request, "ciba");
+  return jsonResponse({ auth_req_id: started.id, expires_in: started.expiresIn, interval: started.interval }, 200, NO_STORE);
 }
 
-export function headlessAuthorize(request: Request): Promise<Response> {
-  return withOAuthErrors("headless", async () => {
-    const started = await startDecoupled(request, "headless");
-    return jsonResponse({ headless_req_id: started.id, expires_in: started.expiresIn, interval: started.interval, acr_data: started.acrData }, 200, NO_STORE);
-  });
+export async function headlessAuthorize(request: Request): Promise<Response> {
+  const started = await startDecoupled(request, "headless");
+  return jsonResponse({ headless_req_id: started.id, expires_in: started.expiresIn, interval: started.interval, acr_data: started.acrData }, 200, NO_STORE);
 }

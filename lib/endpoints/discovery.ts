@@ -2,7 +2,6 @@ import { findServedApplication } from "../clients/find-application";
 import { canServeAcr } from "../clients/id-token-encryption-rule";
 import { findEidMethod } from "../eid/catalogue";
 import { currentIssuer } from "../tenants/issuer-context";
-import { withOAuthErrors } from "../http/responses";
 import { entityTag } from "../keys/jwks";
 import { discoveryMetadata } from "../oauth/discovery";
 
@@ -73,8 +72,6 @@ export function matchesEntityTag(ifNoneMatch: string, etag: string): boolean {
 }
 
 /** GET /.well-known/openid-configuration[?client_id=...] */
-export function serveDiscovery(request: Request): Promise<Response> {
-  return withOAuthErrors("discovery", async () =>
-    documentResponse(await discoveryDocument(new URL(request.url).searchParams.get("client_id")), request),
-  );
+export async function serveDiscovery(request: Request): Promise<Response> {
+  return documentResponse(await discoveryDocument(new URL(request.url).searchParams.get("client_id")), request);
 }

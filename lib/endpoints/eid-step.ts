@@ -1,7 +1,7 @@
 /**
  * The eID step's browser endpoints (lib/login/eid-step.ts does the work):
  * - GET /login/callback: an upstream OpenID Connect provider sends the browser back here;
- * - GET /login/{id}/eid/status: the BankID page's poll (JSON).
+ * - GET /login/{id}/eid/status: the BankID page's poll (JSON, and so are its errors).
  * Each is bound to the browser that started the login and to the eID step's state.
  */
 import { findServedApplicationById } from "../clients/find-application";
@@ -14,34 +14,33 @@ import { finishEidStep, pollEidStep, stepRequestOf } from "../login/eid-step";
 import { stepPathFor } from "../login/step-paths";
 import { TransactionConflictError } from "../login/login-state";
 import { findBrowserTransaction, findByConnectorRef } from "../login/login-store";
-import { OAuthError } from "../oauth/errors";
-import { withBrowserErrors } from "./browser-errors";
 import { now } from "../clock";
+import { OAuthError } from "../oauth/errors";
+import type { BrowserExchange } from "./browser-errors";
 
 const NOT_IN_PROGRESS = "This login has expired, has already finished, or was started in another browser. Go back to the service and start again.";
 
-export function eidCallback(request: Request): Promise<Response> {
-  return withBrowserErrors("eID callback", request, async (exchange) => {
-    // Form-posted answers (response_mode=form_post) are not requested; the query carries the answer.
-    const query = new URL(request.url).searchParams;
-    const ref = query.get("state");
-    if (!ref) throw new PageProblem("invalid_request", "badRequest", "The eID's answer has no state: it does not belong to a login in progress.");
-    const tx = await findByConnectorRef(ref);
-    if (!tx) throw new PageProblem("invalid_request", "expired", "The eID's answer does not belong to a login in progress (unknown state).");
-    const browser = readCookie(request, BROWSER_COOKIE);
-    if (!browser || hashToken(browser) !== tx.browserHash) {
-      throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
-    }
-    if (tx.state !== "eid_authenticating" || tx.expiresAt <= now()) {
-      throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
-    }
-    // A login of a tenant not served on this issuer is not in progress here: a tenant's logins
-    // run only on its own issuer.
-    const client = await findServedApplicationById(tx.applicationId);
-    if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
-    exchange.login = tx;
-    return finishEidStep(tx, client, stepRequestOf(request, tx), query);
-  });
+export async function eidCallback(exchange: BrowserExchange): Promise<Response> {
+  const { request } = exchange;
+  // Form-posted answers (response_mode=form_post) are not requested; the query carries the answer.
+  const query = new URL(request.url).searchParams;
+  const ref = query.get("state");
+  if (!ref) throw new PageProblem("invalid_request", "badRequest", "The eID's answer has no state: it does not belong to a login in progress.");
+  const tx = await findByConnectorRef(ref);
+  if (!tx) throw new PageProblem("invalid_request", "expired", "The eID's answer does not belong to a login in progress (unknown state).");
+  const browser = readCookie(request, BROWSER_COOKIE);
+  if (!browser || hashToken(browser) !== tx.browserHash) {
+    throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
+  }
+  if (tx.state !== "eid_authenticating" || tx.expiresAt <= now()) {
+    throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
+  }
+  // A login of a tenant not served on this issuer is not in progress here (each tenant domain is
+  // its own issuer, and PUBLIC_URL's host serves only the tenants without one).
+  const client = await findServedApplicationById(tx.applicationId);
+  if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
+  exchange.login = tx;
+  return finishEidStep(tx, client, stepRequestOf(request, tx), query);
 }
 
 function json(body: unknown, status = 200): Response {
@@ -50,8 +49,7 @@ function json(body: unknown, status = 200): Response {
 
 export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
   const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  // A login of a tenant not served on this issuer is not in progress here: a tenant's logins run
-  // only on its own issuer.
+  // A login of a tenant not served on this issuer is not in progress here (as at the callback).
   const client = tx && (await findServedApplicationById(tx.applicationId));
   if (!tx || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
   if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });

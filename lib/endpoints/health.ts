@@ -11,7 +11,7 @@ export function liveness(): Response {
 
 /**
  * GET /readyz: the database answers a query within two seconds. From the first SIGTERM on it is
- * 503 at once (design.md §14): load balancers stop sending new requests while the ones in flight
+ * 503 at once: load balancers stop sending new requests while the ones in flight
  * and those still arriving during SHUTDOWN_DELAY_S are served.
  */
 export async function readiness(): Promise<Response> {

@@ -1,7 +1,6 @@
 import { JWKS_MAX_AGE_S } from "../keys/algorithms";
 import { ALL_KEYS, cachedJwksBody, jwksBody, type JwksBody } from "../keys/jwks";
 import { issuerKeySelection, knownKeySelection } from "../tenants/issuer-context";
-import { withOAuthErrors } from "../http/responses";
 import type { KeyPurpose } from "../db/generated/client";
 import { documentResponse, type EndpointDocument } from "./discovery";
 
@@ -25,7 +24,8 @@ function documentOf(jwks: JwksBody): EndpointDocument {
 
 /**
  * The JWKS as served: body, entity tag and caching headers (one serialisation per key-set version
- * and issuer). The ID token keys are only those of the request's issuer (design.md §13). While the
+ * and issuer). The ID token keys are only those of the request's issuer (a tenant domain lists its
+ * tenant's keys, PUBLIC_URL's host those of the tenants without a domain). While the
  * key set is cached the document comes back at once, not as a promise.
  */
 export function jwksEndpointDocument(purpose: KeyPurpose): EndpointDocument | Promise<EndpointDocument> {
@@ -36,6 +36,6 @@ export function jwksEndpointDocument(purpose: KeyPurpose): EndpointDocument | Pr
 }
 
 /** GET /.well-known/jwks (tenants' ID token keys) and {EXTENSIONS_URL}/service/.well-known/jwks. */
-export function serveJwks(purpose: KeyPurpose, request?: Request): Promise<Response> {
-  return withOAuthErrors(`jwks.${purpose}`, async () => documentResponse(await jwksEndpointDocument(purpose), request));
+export async function serveJwks(purpose: KeyPurpose, request?: Request): Promise<Response> {
+  return documentResponse(await jwksEndpointDocument(purpose), request);
 }

@@ -19,7 +19,7 @@ import { stepPathFor } from "../login/step-paths";
 import type { LoginState, LoginTransaction } from "../login/login-state";
 import { findBrowserTransaction } from "../login/login-store";
 import { requestOf, transition } from "../login/transaction";
-import { withBrowserErrors } from "./browser-errors";
+import type { BrowserExchange } from "./browser-errors";
 
 export type LoginAction = "select" | "authenticate" | "consent" | "cancel" | "back";
 
@@ -55,23 +55,23 @@ async function perform(action: LoginAction, tx: LoginTransaction, client: Applic
   }
 }
 
-export function loginAction(request: Request, transactionId: string, action: LoginAction): Promise<Response> {
-  return withBrowserErrors(`login ${action}`, request, async (exchange) => {
-    if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
-    const form = await readForm(request);
-    const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-    const client = tx && (await findApplicationById(tx.applicationId));
-    // A login belongs to its tenant's issuer: on another domain it is unknown.
-    if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
-      throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
-    }
-    exchange.uiLocales = requestOf(tx).uiLocales;
-    if (tx.state === "completed" || tx.state === "failed") {
-      throw new PageProblem("invalid_request", "finished", "This login has already finished. Go back to the service and start again.");
-    }
-    if (!ALLOWED_STATES[action].includes(tx.state)) return seeOther(stepPathFor(tx));
-    if (!client) throw new PageProblem("invalid_request", "badRequest", "The application of this login no longer exists");
-    exchange.login = tx;
-    return perform(action, tx, client, form, request);
-  });
+export async function loginAction(exchange: BrowserExchange, transactionId: string, action: LoginAction): Promise<Response> {
+  const { request } = exchange;
+  if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
+  const form = await readForm(request);
+  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+  const client = tx && (await findApplicationById(tx.applicationId));
+  // A login belongs to its tenant's issuer: on another domain it is unknown (each tenant domain
+  // is its own issuer).
+  if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
+    throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
+  }
+  exchange.uiLocales = requestOf(tx).uiLocales;
+  if (tx.state === "completed" || tx.state === "failed") {
+    throw new PageProblem("invalid_request", "finished", "This login has already finished. Go back to the service and start again.");
+  }
+  if (!ALLOWED_STATES[action].includes(tx.state)) return seeOther(stepPathFor(tx));
+  if (!client) throw new PageProblem("invalid_request", "badRequest", "The application of this login no longer exists");
+  exchange.login = tx;
+  return perform(action, tx, client, form, request);
 }

@@ -16,8 +16,8 @@ export async function showLoginProblem(request: Request, transactionId: string):
   const asked = new URL(request.url).searchParams.get("p");
   const problem = isProblemKey(asked) ? asked : "badRequest";
   const found = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  // Another tenant's login lends this page nothing, not even its language: tenants learn nothing
-  // of each other's logins.
+  // Another tenant's login lends this page nothing, not even its language (each tenant domain is
+  // its own issuer).
   const tx = found && (await findServedApplicationById(found.applicationId)) ? found : null;
   const method = tx?.acr ? findEidMethod(tx.acr) : undefined;
   const locale = pageLocale(request, tx ? requestOf(tx).uiLocales : []);

@@ -20,7 +20,7 @@ import type { Locale } from "../i18n/locales";
 import { translator } from "../i18n/translate";
 import { jwksDocument } from "../keys/jwks";
 import { endSession } from "../login/sessions";
-import { withBrowserErrors } from "./browser-errors";
+import type { BrowserExchange } from "./browser-errors";
 
 async function params(request: Request): Promise<URLSearchParams> {
   let search = new URL(request.url).searchParams;
@@ -67,35 +67,34 @@ function isPrefetch(request: Request): boolean {
   );
 }
 
-export function logout(request: Request): Promise<Response> {
-  if (isPrefetch(request)) return Promise.resolve(new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
-  return withBrowserErrors("logout", request, async (exchange) => {
-    const p = await params(request);
-    const uiLocales = p.get("ui_locales")?.split(" ") ?? [];
-    exchange.uiLocales = uiLocales;
-    const hint = p.get("id_token_hint") ?? undefined;
-    const clientIdParam = p.get("client_id") ?? undefined;
-    const target = p.get("post_logout_redirect_uri") ?? undefined;
-    const state = p.get("state") ?? undefined;
+export async function logout(exchange: BrowserExchange): Promise<Response> {
+  const { request } = exchange;
+  if (isPrefetch(request)) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  const p = await params(request);
+  const uiLocales = p.get("ui_locales")?.split(" ") ?? [];
+  exchange.uiLocales = uiLocales;
+  const hint = p.get("id_token_hint") ?? undefined;
+  const clientIdParam = p.get("client_id") ?? undefined;
+  const target = p.get("post_logout_redirect_uri") ?? undefined;
+  const state = p.get("state") ?? undefined;
 
-    let clientId = clientIdParam;
-    if (hint) {
-      const aud = await hintAudience(hint);
-      if (!aud) throw new PageProblem("invalid_request", "badRequest", "id_token_hint is not an ID token issued by Porta");
-      if (clientIdParam && clientIdParam !== aud) throw new PageProblem("invalid_request", "badRequest", "client_id does not match the id_token_hint");
-      clientId = aud;
-    }
-    const client = clientId ? await findServedApplication(clientId) : null;
-    if (clientId && !client) throw new PageProblem("invalid_client", "unknownClient", "No application is registered with this client_id");
+  let clientId = clientIdParam;
+  if (hint) {
+    const aud = await hintAudience(hint);
+    if (!aud) throw new PageProblem("invalid_request", "badRequest", "id_token_hint is not an ID token issued by Porta");
+    if (clientIdParam && clientIdParam !== aud) throw new PageProblem("invalid_request", "badRequest", "client_id does not match the id_token_hint");
+    clientId = aud;
+  }
+  const client = clientId ? await findServedApplication(clientId) : null;
+  if (clientId && !client) throw new PageProblem("invalid_client", "unknownClient", "No application is registered with this client_id");
 
-    await endSession(readCookie(request, SESSION_COOKIE));
+  await endSession(readCookie(request, SESSION_COOKIE));
 
-    if (!target) return loggedOutPage(pageLocale(request, uiLocales), client);
-    if (!client || !client.postLogoutRedirectUris.includes(target)) {
-      throw new PageProblem("invalid_request", "unregisteredRedirect", "post_logout_redirect_uri is not registered for this application; you are logged out");
-    }
-    const url = new URL(target);
-    if (state !== undefined) url.searchParams.set("state", state);
-    return seeOther(url.toString(), { "Set-Cookie": clearCookie(SESSION_COOKIE) });
-  });
+  if (!target) return loggedOutPage(pageLocale(request, uiLocales), client);
+  if (!client || !client.postLogoutRedirectUris.includes(target)) {
+    throw new PageProblem("invalid_request", "unregisteredRedirect", "post_logout_redirect_uri is not registered for this application; you are logged out");
+  }
+  const url = new URL(target);
+  if (state !== undefined) url.searchParams.set("state", state);
+  return seeOther(url.toString(), { "Set-Cookie": clearCookie(SESSION_COOKIE) });
 }

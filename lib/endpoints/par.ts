@@ -6,7 +6,7 @@
  */
 import { randomToken } from "../crypto/random";
 import { hashToken } from "../crypto/hash";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { applyRequestObject, REQUEST_URI_PREFIX } from "../oauth/authorization/resolve-request";
 import { AuthorizationRequestError, validateAuthorizationRequest } from "../oauth/authorization/validate-request";
@@ -20,8 +20,7 @@ export const PAR_LIFETIME_S = 120;
 
 const AUTHENTICATION_PARAMS = new Set(["client_secret", "client_assertion", "client_assertion_type"]);
 
-export function pushAuthorizationRequest(request: Request): Promise<Response> {
-  return withOAuthErrors("par", async () => {
+export async function pushAuthorizationRequest(request: Request): Promise<Response> {
     const form = await readForm(request);
     if (form.has("request_uri")) throw invalidRequest("request_uri cannot be sent to the PAR endpoint");
     const { client, pending } = await authenticateClient(request, form);
@@ -45,7 +44,6 @@ export function pushAuthorizationRequest(request: Request): Promise<Response> {
     } catch (error) {
       throw asParError(await settleAfterFailure(pending, error));
     }
-  });
 }
 
 /** RFC 9126 §2.3: errors as at the token endpoint; a bad redirect_uri is invalid_request here. */

@@ -1,12 +1,17 @@
 /**
- * The protocol routing table: every protocol path (protocol-paths.ts), its methods and their
- * lib/endpoints handlers, once. Both ways in use it:
+ * The protocol routing table: every route Porta serves outside Next.js's pages (protocol-paths.ts
+ * names their paths), once: its error channel (channels.ts), its methods and their handlers. The
+ * table, not the endpoint, puts each handler in its channel, so both ways in answer errors alike:
  * - `npm start`: server/porta-server.ts matches with matchProtocolRoute and calls the handler
- *   without going through Next.js (design.md §10: Next's per-request overhead matters on the hot
+ *   without going through Next.js (Next's per-request work would be most of the cost of the hot
  *   endpoints), and writes the cached documents (discovery, JWKS) straight to the socket;
  * - `next dev` / `next start`: the catch-all route app/[...protocol]/route.ts calls
  *   serveProtocolRequest. (Under `npm start` only paths the table does not know reach Next, and
  *   the catch-all answers them with notFoundResponse, as a protocol-only instance does.)
+ *
+ * lib/endpoints holds this table, the error channels and one module per protocol endpoint (OAuth,
+ * OpenID Connect, the hosted login's form posts, health); the admin API's operations are in
+ * lib/admin-api, the playground's in lib/playground, and the table lists them all.
  */
 import { discoveryDocumentForQuery, serveDiscovery, type EndpointDocument } from "./discovery";
 import { liveness, readiness } from "./health";
@@ -19,7 +24,8 @@ import {
   updateClientConfiguration,
 } from "./registration";
 import { authorize } from "./authorize";
-import { adminRoute } from "./admin-api";
+import { adminHandlers } from "../admin-api/operations";
+import { inAdminChannel, inBrowserChannel, inNoChannel, inOAuthChannel, type BrowserHandler, type Channel, type RouteHandler } from "./channels";
 import { serveConnectionJwks } from "./eid-connection-jwks";
 import { eidCallback, eidStatus } from "./eid-step";
 import { loginAction } from "./login-actions";
@@ -31,6 +37,7 @@ import { cibaAuthorize, headlessAuthorize } from "./decoupled";
 import { answerDevice } from "./test-devices";
 import { token } from "./token";
 import { userinfo } from "./userinfo";
+import { playgroundCallback, startPlayground } from "../playground/endpoints";
 import { ACCESS_TOKEN_CLIENT_CORS, AUTHENTICATING_CLIENT_CORS } from "./public-client-cors";
 import { preflight, withCors, type CorsGate } from "../http/cors";
 import { escapeHtml, htmlPage } from "../http/html";
@@ -42,94 +49,127 @@ import { jsonResponse, methodNotAllowed } from "../http/responses";
 import { misdirectedResponse, resolveIssuerContext, withIssuerContext, type IssuerContext } from "../tenants/issuer-context";
 import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
 
-export type RouteHandler = (request: Request, params: Readonly<Record<string, string>>) => Response | Promise<Response>;
 /**
  * A GET answered from a cached document, given the raw query string (without `?`): the custom
  * server writes it without Web Request/Response objects, and without a promise when it is cached.
  */
 export type DocumentHandler = (query: string) => EndpointDocument | Promise<EndpointDocument>;
 
+export type { Channel, RouteHandler };
+
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
+type HandlerMethod = Exclude<RouteMethod, "OPTIONS">;
 
 /**
- * What a path answers. HEAD is served by GET; OPTIONS by the preflight of a route with a CORS gate
- * (lib/http/cors.ts); any other method gets 405 with Allow.
+ * One row of the table: the channel that answers the route's errors (channels.ts) and its handlers
+ * by method. HEAD is served by GET; OPTIONS by the preflight of a route with a CORS gate
+ * (lib/http/cors.ts, back-channel routes only); any other method gets 405 with Allow. Only routes
+ * outside every error channel (documents) may have a cached `document` for GET.
  */
-export type RouteMethods = Partial<Record<Exclude<RouteMethod, "OPTIONS">, RouteHandler>> & { document?: DocumentHandler; cors?: CorsGate };
+export type RouteRow =
+  | ({ channel: "oauth"; cors?: CorsGate } & Partial<Record<HandlerMethod, RouteHandler>>)
+  | ({ channel: "browser" } & Partial<Record<HandlerMethod, BrowserHandler>>)
+  | ({ channel: "admin" } & Partial<Record<HandlerMethod, RouteHandler>>)
+  | ({ channel: "none"; document?: DocumentHandler } & Partial<Record<HandlerMethod, RouteHandler>>);
 
-const TABLE: Record<ProtocolPathName, RouteMethods> = {
-  discovery: { GET: (r) => serveDiscovery(r), document: discoveryDocumentForQuery },
-  jwks: { GET: (r) => serveJwks("oidc", r), document: () => jwksEndpointDocument("oidc") },
-  liveness: { GET: () => liveness() },
-  readiness: { GET: () => readiness() },
-  metrics: { GET: (r) => serveMetrics(r) },
-  registration: { POST: (r) => registerClient(r) },
+const TABLE: Record<ProtocolPathName, RouteRow> = {
+  discovery: { channel: "none", GET: (r) => serveDiscovery(r), document: discoveryDocumentForQuery },
+  jwks: { channel: "none", GET: (r) => serveJwks("oidc", r), document: () => jwksEndpointDocument("oidc") },
+  liveness: { channel: "none", GET: () => liveness() },
+  readiness: { channel: "none", GET: () => readiness() },
+  metrics: { channel: "oauth", GET: (r) => serveMetrics(r) },
+  registration: { channel: "oauth", POST: (r) => registerClient(r) },
   clientConfiguration: {
+    channel: "oauth",
     GET: (r, p) => readClientConfiguration(r, p.client_id!),
     PUT: (r, p) => updateClientConfiguration(r, p.client_id!),
     DELETE: (r, p) => deleteClientConfiguration(r, p.client_id!),
   },
-  authorization: { GET: (r) => authorize(r), POST: (r) => authorize(r) },
-  token: { POST: (r) => token(r), cors: AUTHENTICATING_CLIENT_CORS },
-  pushedAuthorization: { POST: (r) => pushAuthorizationRequest(r), cors: AUTHENTICATING_CLIENT_CORS },
-  userinfo: { GET: (r) => userinfo(r), POST: (r) => userinfo(r), cors: ACCESS_TOKEN_CLIENT_CORS },
-  endSession: { GET: (r) => logout(r), POST: (r) => logout(r) },
-  backchannelAuthentication: { POST: (r) => cibaAuthorize(r) },
-  headlessAuthorization: { POST: (r) => headlessAuthorize(r) },
-  testDeviceApprove: { POST: (r, p) => answerDevice(r, p.tx!, true) },
-  testDeviceDecline: { POST: (r, p) => answerDevice(r, p.tx!, false) },
-  resume: { GET: (r, p) => resumeLogin(r, p.token!) },
-  eidCallback: { GET: (r) => eidCallback(r) },
-  eidStatus: { GET: (r, p) => eidStatus(r, p.tx!) },
-  eidConnectionJwks: { GET: (_r, p) => serveConnectionJwks(p.id!) },
-  loginSelect: { POST: (r, p) => loginAction(r, p.tx!, "select") },
-  loginAuthenticate: { POST: (r, p) => loginAction(r, p.tx!, "authenticate") },
-  loginConsentDecision: { POST: (r, p) => loginAction(r, p.tx!, "consent") },
-  loginCancel: { POST: (r, p) => loginAction(r, p.tx!, "cancel") },
-  loginBack: { POST: (r, p) => loginAction(r, p.tx!, "back") },
-  loginProblem: { GET: (r, p) => showLoginProblem(r, p.tx!) },
-  // The admin API (design §14): each path's operations, with their schemas, in lib/endpoints/admin-*.ts.
-  adminTenants: adminRoute("adminTenants"),
-  adminTenant: adminRoute("adminTenant"),
-  adminTenantApplications: adminRoute("adminTenantApplications"),
-  adminApplication: adminRoute("adminApplication"),
-  adminApplicationSecret: adminRoute("adminApplicationSecret"),
-  adminApplicationDeliveries: adminRoute("adminApplicationDeliveries"),
-  adminEidConnections: adminRoute("adminEidConnections"),
-  adminEidConnection: adminRoute("adminEidConnection"),
-  adminEidConnectionTest: adminRoute("adminEidConnectionTest"),
-  adminKeys: adminRoute("adminKeys"),
-  adminKeysRotate: adminRoute("adminKeysRotate"),
-  adminAudit: adminRoute("adminAudit"),
-  adminAdmins: adminRoute("adminAdmins"),
-  adminAdmin: adminRoute("adminAdmin"),
-  adminTokens: adminRoute("adminTokens"),
-  adminToken: adminRoute("adminToken"),
-  adminOpenApi: adminRoute("adminOpenApi"),
+  authorization: { channel: "browser", GET: (x) => authorize(x), POST: (x) => authorize(x) },
+  token: { channel: "oauth", POST: (r) => token(r), cors: AUTHENTICATING_CLIENT_CORS },
+  pushedAuthorization: { channel: "oauth", POST: (r) => pushAuthorizationRequest(r), cors: AUTHENTICATING_CLIENT_CORS },
+  userinfo: { channel: "oauth", GET: (r) => userinfo(r), POST: (r) => userinfo(r), cors: ACCESS_TOKEN_CLIENT_CORS },
+  endSession: { channel: "browser", GET: (x) => logout(x), POST: (x) => logout(x) },
+  backchannelAuthentication: { channel: "oauth", POST: (r) => cibaAuthorize(r) },
+  headlessAuthorization: { channel: "oauth", POST: (r) => headlessAuthorize(r) },
+  testDeviceApprove: { channel: "browser", POST: (x, p) => answerDevice(x.request, p.tx!, true) },
+  testDeviceDecline: { channel: "browser", POST: (x, p) => answerDevice(x.request, p.tx!, false) },
+  resume: { channel: "browser", GET: (x, p) => resumeLogin(x, p.token!) },
+  eidCallback: { channel: "browser", GET: (x) => eidCallback(x) },
+  // The login page's poll (fetch, JSON): its errors are JSON too.
+  eidStatus: { channel: "oauth", GET: (r, p) => eidStatus(r, p.tx!) },
+  eidConnectionJwks: { channel: "none", GET: (_r, p) => serveConnectionJwks(p.id!) },
+  loginSelect: { channel: "browser", POST: (x, p) => loginAction(x, p.tx!, "select") },
+  loginAuthenticate: { channel: "browser", POST: (x, p) => loginAction(x, p.tx!, "authenticate") },
+  loginConsentDecision: { channel: "browser", POST: (x, p) => loginAction(x, p.tx!, "consent") },
+  loginCancel: { channel: "browser", POST: (x, p) => loginAction(x, p.tx!, "cancel") },
+  loginBack: { channel: "browser", POST: (x, p) => loginAction(x, p.tx!, "back") },
+  loginProblem: { channel: "browser", GET: (x, p) => showLoginProblem(x.request, p.tx!) },
+  // The admin API: each path's operations, with their schemas, in lib/admin-api/resources/.
+  adminTenants: { channel: "admin", ...adminHandlers("adminTenants") },
+  adminTenant: { channel: "admin", ...adminHandlers("adminTenant") },
+  adminTenantApplications: { channel: "admin", ...adminHandlers("adminTenantApplications") },
+  adminApplication: { channel: "admin", ...adminHandlers("adminApplication") },
+  adminApplicationSecret: { channel: "admin", ...adminHandlers("adminApplicationSecret") },
+  adminApplicationDeliveries: { channel: "admin", ...adminHandlers("adminApplicationDeliveries") },
+  adminEidConnections: { channel: "admin", ...adminHandlers("adminEidConnections") },
+  adminEidConnection: { channel: "admin", ...adminHandlers("adminEidConnection") },
+  adminEidConnectionTest: { channel: "admin", ...adminHandlers("adminEidConnectionTest") },
+  adminKeys: { channel: "admin", ...adminHandlers("adminKeys") },
+  adminKeysRotate: { channel: "admin", ...adminHandlers("adminKeysRotate") },
+  adminAudit: { channel: "admin", ...adminHandlers("adminAudit") },
+  adminAdmins: { channel: "admin", ...adminHandlers("adminAdmins") },
+  adminAdmin: { channel: "admin", ...adminHandlers("adminAdmin") },
+  adminTokens: { channel: "admin", ...adminHandlers("adminTokens") },
+  adminToken: { channel: "admin", ...adminHandlers("adminToken") },
+  adminOpenApi: { channel: "admin", ...adminHandlers("adminOpenApi") },
+  // The playground's relying party (a browser's navigations; it resolves the Host itself).
+  playgroundStart: { channel: "browser", GET: (x) => startPlayground(x.request) },
+  playgroundCallback: { channel: "browser", GET: (x) => playgroundCallback(x.request), POST: (x) => playgroundCallback(x.request) },
 };
 
 /** Served only when EXTENSIONS_URL is on Porta's origin (see extensionJwksPath). */
-const EXTENSION_JWKS_METHODS: RouteMethods = { GET: (r) => serveJwks("extension", r), document: () => jwksEndpointDocument("extension") };
+const EXTENSION_JWKS_ROW: RouteRow = { channel: "none", GET: (r) => serveJwks("extension", r), document: () => jwksEndpointDocument("extension") };
 
 /**
- * Answered on any Host (load balancers probe and Prometheus scrapes instances by address): no
- * issuer, no tenant data in the answer's shape.
+ * Routes the table runs outside an issuer context: the health checks and metrics are answered on
+ * any Host (load balancers probe and Prometheus scrapes instances by address; no tenant data in
+ * the answer's shape), and the playground resolves the Host itself (a host without a playground
+ * gets its own page).
  */
-const ANY_HOST: ReadonlySet<ProtocolRouteName> = new Set(["liveness", "readiness", "metrics"]);
+const ANY_HOST: ReadonlySet<ProtocolRouteName> = new Set(["liveness", "readiness", "metrics", "playgroundStart", "playgroundCallback"]);
 
 export interface ProtocolRoute {
   name: ProtocolRouteName;
   path: string;
   pattern: RegExp;
   params: readonly string[];
+  /** Who answers the route's errors. */
+  channel: Channel;
   /** Handlers by method, in an object without a prototype: any method string may be looked up. */
   handlers: Readonly<Partial<Record<string, RouteHandler>>>;
   document?: DocumentHandler;
   /** The methods that have handlers, for Allow. */
   allowed: readonly RouteMethod[];
-  /** Served on any Host, outside an issuer context (health checks). */
+  /** Served outside an issuer context (see ANY_HOST). */
   anyHost: boolean;
+}
+
+const IN_CHANNEL: Record<Exclude<Channel, "browser">, (endpoint: string, handler: RouteHandler) => RouteHandler> = {
+  oauth: inOAuthChannel,
+  admin: inAdminChannel,
+  none: inNoChannel,
+};
+
+/** A row's handler for `method`, its errors answered by the row's channel. */
+function channelHandler(row: RouteRow, method: HandlerMethod, name: string): RouteHandler | undefined {
+  if (row.channel === "browser") {
+    const handler = row[method];
+    return handler && inBrowserChannel(name, handler);
+  }
+  const handler = row[method];
+  return handler && IN_CHANNEL[row.channel](name, handler);
 }
 
 let routes: readonly ProtocolRoute[] | undefined;
@@ -137,15 +177,19 @@ let routes: readonly ProtocolRoute[] | undefined;
 /** The routes this instance serves (the extension JWKS only when it is on Porta's origin). */
 export function protocolRoutes(): readonly ProtocolRoute[] {
   routes ??= servedProtocolPaths().map(([name, path]): ProtocolRoute => {
-    const methods = name === EXTENSION_JWKS ? EXTENSION_JWKS_METHODS : TABLE[name];
-    const { cors } = methods;
-    const allowed = ROUTE_METHODS.filter((m) => (m === "OPTIONS" ? cors : methods[m]));
+    const row = name === EXTENSION_JWKS ? EXTENSION_JWKS_ROW : TABLE[name];
+    const cors = row.channel === "oauth" ? row.cors : undefined;
+    const allowed = ROUTE_METHODS.filter((m) => (m === "OPTIONS" ? cors : row[m]));
     const handlers: Partial<Record<string, RouteHandler>> = Object.create(null) as Partial<Record<string, RouteHandler>>;
     for (const method of allowed) {
       if (method === "OPTIONS") handlers[method] = preflight(cors!, name, allowed.filter((m) => m !== "OPTIONS"));
-      else handlers[method] = cors ? withCors(cors, name, methods[method]!) : methods[method];
+      else {
+        const handler = channelHandler(row, method, name)!;
+        handlers[method] = cors ? withCors(cors, name, handler) : handler;
+      }
     }
-    return { name, path, ...compilePath(path), handlers, document: methods.document, allowed, anyHost: ANY_HOST.has(name) };
+    const document = row.channel === "none" ? row.document : undefined;
+    return { name, path, ...compilePath(path), channel: row.channel, handlers, document, allowed, anyHost: ANY_HOST.has(name) };
   });
   return routes;
 }
@@ -157,7 +201,7 @@ export interface RouteMatch {
   params: Readonly<Record<string, string>>;
   /** Set for GET/HEAD of a document route. */
   document?: DocumentHandler;
-  /** Served on any Host (see ANY_HOST). */
+  /** Served outside an issuer context (see ANY_HOST). */
   anyHost?: boolean;
 }
 
@@ -217,8 +261,9 @@ export function notFoundResponse(accept: string | null | undefined, locale: Loca
 }
 
 /**
- * The issuer context a matched route runs in (design.md §13): from the Host header, undefined for
- * a host that serves no issuer (answer misdirectedResponse()); null for a route served on any host.
+ * The issuer context a matched route runs in: from the Host header (PUBLIC_URL's host, or a tenant
+ * domain, each its own issuer), undefined for a host that serves no issuer (answer
+ * misdirectedResponse()); null for a route outside issuer contexts (ANY_HOST).
  */
 export async function routeIssuerContext(route: RouteMatch, host: string | null | undefined): Promise<IssuerContext | null | undefined> {
   return route.anyHost ? null : resolveIssuerContext(host);

@@ -1,5 +1,5 @@
 /**
- * Which browser origins may call token, PAR and userinfo (design.md §11 CORS, §15): the redirect
+ * Which browser origins may call token, PAR and userinfo, so that browser SDKs work: the redirect
  * URI origins of public clients (lib/clients/public-client-origins.ts). lib/http/cors.ts applies
  * the answer; this module decides it.
  *

@@ -12,28 +12,26 @@ import { findByRegistrationToken } from "../clients/find-by-registration-token";
 import { replaceApplicationMetadata } from "../clients/replace-application-metadata";
 import { toClientMetadata } from "../clients/to-client-metadata";
 import { clientIpOf } from "../http/client-ip";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readJsonObject } from "../http/read-body";
 import { invalidToken } from "../oauth/errors";
 import { pendingChecks, settlePendingChecks } from "../oauth/token/pending-checks";
 import { invalidMetadata } from "../clients/client-metadata-error";
 import { currentIssuerContext, isServedTenant } from "../tenants/issuer-context";
 
-export function registerClient(request: Request): Promise<Response> {
-  return withOAuthErrors("register", async () => {
-    const actor = await authenticateAdminToken(request.headers.get("authorization"));
-    const body = await registrationInTenantOfIssuer(await readJsonObject(request, "invalid_client_metadata"), actor);
-    const created = await createApplication(body, actor);
-    return jsonResponse(
-      {
-        ...toClientMetadata(created.application),
-        ...(created.clientSecret ? { client_secret: created.clientSecret } : {}),
-        registration_access_token: created.registrationAccessToken,
-      },
-      201,
-      NO_STORE,
-    );
-  });
+export async function registerClient(request: Request): Promise<Response> {
+  const actor = await authenticateAdminToken(request.headers.get("authorization"));
+  const body = await registrationInTenantOfIssuer(await readJsonObject(request, "invalid_client_metadata"), actor);
+  const created = await createApplication(body, actor);
+  return jsonResponse(
+    {
+      ...toClientMetadata(created.application),
+      ...(created.clientSecret ? { client_secret: created.clientSecret } : {}),
+      registration_access_token: created.registrationAccessToken,
+    },
+    201,
+    NO_STORE,
+  );
 }
 
 /**
@@ -73,31 +71,25 @@ async function authorizeConfiguration(request: Request, clientId: string) {
   return { application, actor };
 }
 
-export function readClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.read", async () => {
-    const { application } = await authorizeConfiguration(request, clientId);
-    return jsonResponse(toClientMetadata(application), 200, NO_STORE);
-  });
+export async function readClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  const { application } = await authorizeConfiguration(request, clientId);
+  return jsonResponse(toClientMetadata(application), 200, NO_STORE);
 }
 
-export function updateClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.update", async () => {
-    const { application, actor } = await authorizeConfiguration(request, clientId);
-    const body = await readJsonObject(request, "invalid_client_metadata");
-    const presentedSecret = typeof body.client_secret === "string" ? body.client_secret : undefined;
-    const updated = await replaceApplicationMetadata(application, body, actor, presentedSecret);
-    return jsonResponse(
-      { ...toClientMetadata(updated.application), ...(updated.clientSecret ? { client_secret: updated.clientSecret } : {}) },
-      200,
-      NO_STORE,
-    );
-  });
+export async function updateClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  const { application, actor } = await authorizeConfiguration(request, clientId);
+  const body = await readJsonObject(request, "invalid_client_metadata");
+  const presentedSecret = typeof body.client_secret === "string" ? body.client_secret : undefined;
+  const updated = await replaceApplicationMetadata(application, body, actor, presentedSecret);
+  return jsonResponse(
+    { ...toClientMetadata(updated.application), ...(updated.clientSecret ? { client_secret: updated.clientSecret } : {}) },
+    200,
+    NO_STORE,
+  );
 }
 
-export function deleteClientConfiguration(request: Request, clientId: string): Promise<Response> {
-  return withOAuthErrors("register.delete", async () => {
-    const { application, actor } = await authorizeConfiguration(request, clientId);
-    await deleteApplication(application, actor);
-    return new Response(null, { status: 204, headers: NO_STORE });
-  });
+export async function deleteClientConfiguration(request: Request, clientId: string): Promise<Response> {
+  const { application, actor } = await authorizeConfiguration(request, clientId);
+  await deleteApplication(application, actor);
+  return new Response(null, { status: 204, headers: NO_STORE });
 }

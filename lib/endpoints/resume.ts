@@ -1,6 +1,6 @@
 /**
- * GET /login/resume/{token}: the browser's return from a login webhook's 303 page (README, "Login
- * webhooks").
+ * GET /login/resume/{token}: the browser comes back here after the post-auth webhook paused the
+ * login with a 303 to a page of its own (the token is in the event's resumeUrl).
  * Usable once, within 15 minutes, and only by the browser that started the login.
  */
 import { findServedApplicationById } from "../clients/find-application";
@@ -13,28 +13,27 @@ import { resumeAfterWebhookRedirect } from "../login/post-auth-webhook";
 import { TransactionConflictError } from "../login/login-state";
 import { findPausedTransaction } from "../login/login-store";
 import { OAuthError } from "../oauth/errors";
-import { withBrowserErrors } from "./browser-errors";
+import type { BrowserExchange } from "./browser-errors";
 
 const NOT_VALID = "This link to continue the login is not valid, or was already used. Go back to the service and start again.";
 
-export function resumeLogin(request: Request, token: string): Promise<Response> {
-  return withBrowserErrors("resume", request, async (exchange) => {
-    const tx = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await findPausedTransaction(hashToken(token)) : null;
-    if (!tx) throw new PageProblem("invalid_request", "finished", NOT_VALID);
-    const browser = readCookie(request, BROWSER_COOKIE);
-    if (!browser || hashToken(browser) !== tx.browserHash) {
-      throw new PageProblem("invalid_request", "otherBrowser", "This login was started in another browser. Continue it in the browser where you began.", 403);
-    }
-    const client = await findServedApplicationById(tx.applicationId);
-    if (!client) throw new PageProblem("invalid_request", "finished", NOT_VALID);
-    exchange.login = tx;
-    const url = new URL(request.url);
-    try {
-      return await resumeAfterWebhookRedirect(tx, client, `${currentIssuer()}${url.pathname}${url.search}`);
-    } catch (error) {
-      if (error instanceof OAuthError || error instanceof TransactionConflictError) throw error;
-      logger.error({ err: error }, "resume failed");
-      throw new OAuthError("server_error", "login webhook failed");
-    }
-  });
+export async function resumeLogin(exchange: BrowserExchange, token: string): Promise<Response> {
+  const { request } = exchange;
+  const tx = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await findPausedTransaction(hashToken(token)) : null;
+  if (!tx) throw new PageProblem("invalid_request", "finished", NOT_VALID);
+  const browser = readCookie(request, BROWSER_COOKIE);
+  if (!browser || hashToken(browser) !== tx.browserHash) {
+    throw new PageProblem("invalid_request", "otherBrowser", "This login was started in another browser. Continue it in the browser where you began.", 403);
+  }
+  const client = await findServedApplicationById(tx.applicationId);
+  if (!client) throw new PageProblem("invalid_request", "finished", NOT_VALID);
+  exchange.login = tx;
+  const url = new URL(request.url);
+  try {
+    return await resumeAfterWebhookRedirect(tx, client, `${currentIssuer()}${url.pathname}${url.search}`);
+  } catch (error) {
+    if (error instanceof OAuthError || error instanceof TransactionConflictError) throw error;
+    logger.error({ err: error }, "resume failed");
+    throw new OAuthError("server_error", "login webhook failed");
+  }
 }

@@ -4,14 +4,13 @@
  */
 import { answerDeviceRequest } from "../decoupled/devices";
 import { PageProblem } from "../http/error-page";
+import { pathOf } from "../http/protocol-paths";
 import { readForm } from "../http/read-body";
 import { isSameOrigin } from "../http/same-origin";
 import { seeOther } from "../http/see-other";
 import { TransactionConflictError } from "../login/login-state";
-import { withBrowserErrors } from "./browser-errors";
 
-export function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
-  return withBrowserErrors("test device", request, async () => {
+export async function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
     if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
     // A plain approve or decline posts nothing; the person chooser posts a form.
     const form = request.headers.has("content-type") ? await readForm(request) : new Map<string, string>();
@@ -23,6 +22,5 @@ export function answerDevice(request: Request, transactionId: string, approve: b
       if (!(error instanceof TransactionConflictError)) throw error;
       throw new PageProblem("invalid_request", "finished", "This request was already answered", 409);
     }
-    return seeOther("/test/devices");
-  });
+    return seeOther(pathOf("testDevicesPage"));
 }

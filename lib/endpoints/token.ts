@@ -3,7 +3,7 @@
  * Every answer carries Cache-Control: no-store; errors are RFC 6749 §5.2 JSON.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidRequest } from "../oauth/errors";
 import { authenticateClient } from "../oauth/token/client-authentication";
@@ -23,21 +23,19 @@ function grantLabel(grantType: string | undefined): string {
   return COUNTED_GRANTS.has(name) ? name : "unsupported";
 }
 
-export function token(request: Request): Promise<Response> {
+export async function token(request: Request): Promise<Response> {
   let grantType: string | undefined;
-  return withOAuthErrors("token", async () => {
-    try {
-      const form = await readForm(request);
-      grantType = form.get("grant_type");
-      const response = await grant(request, form, grantType);
-      countTokenRequest(grantLabel(grantType), "success");
-      return response;
-    } catch (error) {
-      // The outcome is the error code withOAuthErrors answers (anything not an OAuthError is server_error).
-      countTokenRequest(grantLabel(grantType), error instanceof OAuthError ? error.code : "server_error");
-      throw error;
-    }
-  });
+  try {
+    const form = await readForm(request);
+    grantType = form.get("grant_type");
+    const response = await grant(request, form, grantType);
+    countTokenRequest(grantLabel(grantType), "success");
+    return response;
+  } catch (error) {
+    // The outcome is the error code the OAuth channel answers (anything not an OAuthError is server_error).
+    countTokenRequest(grantLabel(grantType), error instanceof OAuthError ? error.code : "server_error");
+    throw error;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * for POST the form field `access_token` (RFC 6750 §2.2). Errors carry WWW-Authenticate.
  */
 import { bearerToken } from "../admin/authenticate-admin-token";
-import { NO_STORE, jsonResponse, withOAuthErrors } from "../http/responses";
+import { NO_STORE, jsonResponse } from "../http/responses";
 import { readForm } from "../http/read-body";
 import { OAuthError, invalidToken } from "../oauth/errors";
 import { findActiveAccessToken, userinfoClaimsOf } from "../oauth/token/access-tokens";
@@ -23,21 +23,20 @@ async function presentedToken(request: Request): Promise<string | undefined> {
   return fromHeader;
 }
 
-export function userinfo(request: Request): Promise<Response> {
-  return withOAuthErrors("userinfo", async () => {
-    const token = await presentedToken(request);
-    if (!token) {
-      throw new OAuthError("invalid_token", "An access token is required", { headers: { "WWW-Authenticate": 'Bearer realm="porta"' } });
-    }
-    const row = await findActiveAccessToken(token);
-    if (!row) throw invalidToken("The access token is invalid, expired or revoked");
-    const client = await findApplicationById(row.applicationId);
-    // An access token of a tenant this issuer does not serve is unknown here (design.md §13).
-    if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
-    const claims = await userinfoClaimsOf(row);
-    if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
-      return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });
-    }
-    return jsonResponse(claims, 200, NO_STORE);
-  });
+export async function userinfo(request: Request): Promise<Response> {
+  const token = await presentedToken(request);
+  if (!token) {
+    throw new OAuthError("invalid_token", "An access token is required", { headers: { "WWW-Authenticate": 'Bearer realm="porta"' } });
+  }
+  const row = await findActiveAccessToken(token);
+  if (!row) throw invalidToken("The access token is invalid, expired or revoked");
+  const client = await findApplicationById(row.applicationId);
+  // An access token of a tenant this issuer does not serve is unknown here: each tenant domain is
+  // its own issuer, and a token is good only at the issuer that issued it.
+  if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
+  const claims = await userinfoClaimsOf(row);
+  if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
+    return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });
+  }
+  return jsonResponse(claims, 200, NO_STORE);
 }

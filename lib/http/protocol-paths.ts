@@ -1,8 +1,10 @@
 /**
- * Where each protocol endpoint lives: the path half of the protocol routing table. The handler
- * half is lib/endpoints/protocol-routes.ts, keyed by the same names (its type requires one entry per path).
- * Discovery and other URL builders read the paths from here. This module imports no endpoint, so
- * proxy.ts can ask "is this a protocol path?" without loading the endpoints.
+ * Where each route lives: the path half of the protocol routing table. The handler half is
+ * lib/endpoints/protocol-routes.ts, keyed by the same names (its type requires one entry per path).
+ * Beside them, the pages Next.js renders that Porta's own code sends browsers to (PAGE_PATHS).
+ * Every URL Porta builds to one of its own paths comes from here (pathOf, discovery), never typed
+ * by hand. This module imports no endpoint, so proxy.ts can ask "is this a protocol path?"
+ * without loading the endpoints.
  *
  * `{name}` is a path parameter; PARAMETER_PATTERNS says what it may hold.
  */
@@ -13,7 +15,7 @@ export const PROTOCOL_PATHS = {
   jwks: "/.well-known/jwks",
   liveness: "/healthz",
   readiness: "/readyz",
-  // Prometheus metrics (design.md §14): served only when METRICS_TOKEN is set.
+  // Prometheus metrics: served only when METRICS_TOKEN is set (the scrape names tenants: never public).
   metrics: "/metrics",
   registration: "/oauth2/register",
   clientConfiguration: "/oauth2/register/{client_id}",
@@ -39,7 +41,7 @@ export const PROTOCOL_PATHS = {
   loginBack: "/login/{tx}/back",
   // The error page the hosted login's pages send the browser to when they cannot be shown.
   loginProblem: "/login/{tx}/problem",
-  // The admin API (design §14).
+  // The admin API (lib/admin-api/operations.ts).
   adminTenants: "/api/v1/tenants",
   adminTenant: "/api/v1/tenants/{tenant_id}",
   adminTenantApplications: "/api/v1/tenants/{tenant_id}/applications",
@@ -57,7 +59,23 @@ export const PROTOCOL_PATHS = {
   adminTokens: "/api/v1/tenants/{tenant_id}/tokens",
   adminToken: "/api/v1/tenants/{tenant_id}/tokens/{token_id}",
   adminOpenApi: "/api/v1/openapi.json",
+  // The playground's relying party: start a login, receive its answer (its pages are Next pages).
+  playgroundStart: "/playground/start",
+  playgroundCallback: "/playground/callback",
 } as const;
+
+/** Pages Next.js renders (app/) that Porta's own code links, posts or redirects to. */
+export const PAGE_PATHS = {
+  // The hosted login's page of each state (lib/login/step-paths.ts).
+  loginPage: "/login/{tx}",
+  loginEidPage: "/login/{tx}/eid",
+  loginConsentPage: "/login/{tx}/consent",
+  testDevicesPage: "/test/devices",
+  playgroundPage: "/playground",
+  playgroundResultPage: "/playground/result",
+} as const;
+
+export type PagePathName = keyof typeof PAGE_PATHS;
 
 export type ProtocolPathName = keyof typeof PROTOCOL_PATHS;
 
@@ -123,6 +141,24 @@ export function servedProtocolPaths(): [ProtocolRouteName, string][] {
   const extension = extensionJwksPath();
   if (extension) paths.push([EXTENSION_JWKS, extension]);
   return paths;
+}
+
+const PATHS: Readonly<Record<ProtocolPathName | PagePathName, string>> = { ...PROTOCOL_PATHS, ...PAGE_PATHS };
+
+type ParameterOf<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | ParameterOf<Rest> : never;
+type TemplateOf<N extends ProtocolPathName | PagePathName> = N extends ProtocolPathName ? (typeof PROTOCOL_PATHS)[N] : N extends PagePathName ? (typeof PAGE_PATHS)[N] : never;
+/** The parameter object a path needs: none for a fixed path, one value per `{name}` otherwise. */
+type ParametersOf<N extends ProtocolPathName | PagePathName> = [ParameterOf<TemplateOf<N>>] extends [never] ? [] : [Readonly<Record<ParameterOf<TemplateOf<N>>, string>>];
+
+/**
+ * The path of a route or page by its name, each `{name}` replaced by its value (percent-encoded):
+ * `pathOf("loginSelect", { tx: id })` is `/login/<id>/select`. The compiler knows which
+ * parameters each path needs.
+ */
+export function pathOf<N extends ProtocolPathName | PagePathName>(name: N, ...parameters: ParametersOf<N>): string {
+  const template = PATHS[name];
+  const values: Readonly<Record<string, string>> | undefined = parameters[0];
+  return values ? template.replace(/\{([a-z_]+)\}/g, (_whole, parameter: string) => encodeURIComponent(values[parameter] ?? "")) : template;
 }
 
 let patterns: RegExp[] | undefined;

@@ -69,17 +69,18 @@ export function oauthErrorResponse(error: OAuthError): Response {
 }
 
 /**
- * Runs an endpoint body and turns thrown errors into responses: OAuthError → its JSON,
- * anything else → a logged, generic 500 that echoes nothing of the cause.
+ * The OAuth channel's one error handler (lib/endpoints/channels.ts): an OAuthError is answered as
+ * its RFC 6749 §5.2 JSON, anything else as serverErrorAnswer's generic 500.
  */
-export async function withOAuthErrors(endpoint: string, fn: () => Promise<Response>): Promise<Response> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
-    logger.error({ err: error, endpoint }, "unhandled error");
-    return oauthErrorResponse(new OAuthError("server_error", "The server could not complete the request"));
-  }
+export function oauthErrorAnswer(error: unknown, endpoint: string, request: Request): Response {
+  if (error instanceof OAuthError) return oauthErrorResponse(error);
+  return serverErrorAnswer(error, endpoint, request);
+}
+
+/** An error no endpoint expects: logged with its cause and the request id, answered with a generic 500 that echoes nothing of it. */
+export function serverErrorAnswer(error: unknown, endpoint: string, request: Request): Response {
+  logger.error({ err: error, endpoint, reqId: request.headers.get("x-request-id") ?? undefined }, "unhandled error");
+  return oauthErrorResponse(new OAuthError("server_error", "The server could not complete the request"));
 }
 
 export function methodNotAllowed(allowed: readonly string[]): Response {

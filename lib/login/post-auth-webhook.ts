@@ -6,6 +6,7 @@ import type { ApplicationRecord } from "../clients/application-record";
 import { hashToken } from "../crypto/hash";
 import { randomHex128, randomToken } from "../crypto/random";
 import type { WebhookExtension } from "../db/generated/client";
+import { pathOf } from "../http/protocol-paths";
 import { currentIssuer } from "../http/request-issuer";
 import { seeOther } from "../http/see-other";
 import { OAuthError } from "../oauth/errors";
@@ -46,7 +47,7 @@ export async function runPostAuthWebhook(
     conversationId,
     environment: client.tenant.environment,
     user: { ...auth.claims, sub: auth.subject },
-    resumeUrl: `${currentIssuer()}/login/resume/${resumeToken}`,
+    resumeUrl: `${currentIssuer()}${pathOf("resume", { token: resumeToken })}`,
   };
   const outcome = await dispatchEvent({ applicationId: client.id, tenantId: client.tenantId, webhook }, event, { allowRedirect: login.kind === "browser" });
   switch (outcome.kind) {

@@ -3,19 +3,20 @@
  * `/eid` for every connector that uses Porta's own page (simulators, BankID); a redirect-based
  * eID has already sent the browser to its provider when the login enters that state.
  */
+import { pathOf, type PagePathName } from "../http/protocol-paths";
 import type { LoginState, LoginTransaction } from "./login-state";
 
-const PAGE_OF_STATE: Partial<Record<LoginState, string>> = {
-  eid_selection: "",
-  eid_authenticating: "/eid",
-  consent: "/consent",
+const PAGE_OF_STATE: Partial<Record<LoginState, PagePathName & `login${string}`>> = {
+  eid_selection: "loginPage",
+  eid_authenticating: "loginEidPage",
+  consent: "loginConsentPage",
 };
 
 export function stepPathFor(login: Pick<LoginTransaction, "id" | "state">): string {
-  return `/login/${login.id}${PAGE_OF_STATE[login.state] ?? ""}`;
+  return pathOf(PAGE_OF_STATE[login.state] ?? "loginPage", { tx: login.id });
 }
 
 /** The error page of a hosted login page that cannot be shown (lib/endpoints/login-problem.ts). */
 export function problemPathFor(transactionId: string, problem: "expired" | "finished" | "unknownEid" | "unavailable"): string {
-  return `/login/${transactionId}/problem?p=${problem}`;
+  return `${pathOf("loginProblem", { tx: transactionId })}?p=${problem}`;
 }

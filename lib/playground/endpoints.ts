@@ -1,10 +1,12 @@
 /**
- * The playground's HTTP endpoints (Request → Response), bound under app/playground.
+ * The playground's HTTP endpoints (Request → Response), routes of the routing table
+ * (lib/endpoints/protocol-routes.ts, in the browser channel); its pages are Next pages (app/playground).
  * GET /playground/start      build the request, keep its state, send the browser to authorize
  * GET|POST /playground/callback   receive the response (query, form_post, or the fragment relayed by a small page)
  */
 import { createHash } from "node:crypto";
 import { escapeHtml, htmlPage } from "../http/html";
+import { pathOf } from "../http/protocol-paths";
 import { readCappedText } from "../http/read-body";
 import { OAuthError } from "../oauth/errors";
 import { seeOther } from "../http/see-other";
@@ -25,8 +27,8 @@ function notHere(): Response {
 }
 
 /**
- * Runs a playground endpoint for the request's Host (design.md §13): PUBLIC_URL with the demo
- * application, a tenant domain with that tenant's playground application.
+ * Runs a playground endpoint for the request's Host (each tenant domain is its own issuer):
+ * PUBLIC_URL with the demo application, a tenant domain with that tenant's playground application.
  */
 async function onRequestHost(request: Request, handle: (rp: PlaygroundClient) => Promise<Response>): Promise<Response> {
   const context = await resolveIssuerContext(request.headers.get("host") ?? new URL(request.url).host);
@@ -67,7 +69,7 @@ async function start(request: Request, rp: PlaygroundClient): Promise<Response> 
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return htmlPage({ title: "Playground", status: 400, body: `<h1>Invalid playground input</h1><p>${issue?.path.join(".")}: ${issue?.message}</p><p><a class="button" href="/playground">Back</a></p>` });
+    return htmlPage({ title: "Playground", status: 400, body: `<h1>Invalid playground input</h1><p>${issue?.path.join(".")}: ${issue?.message}</p><p><a class="button" href="${pathOf("playgroundPage")}">Back</a></p>` });
   }
   const { url, pending } = await beginLogin(rp, parsed.data);
   return seeOther(url, { "Set-Cookie": playgroundCookie(PLAYGROUND_STATE_COOKIE, seal(pending, "state"), 900) });
@@ -81,7 +83,7 @@ function fragmentRelay(): Response {
   return htmlPage({
     title: "Playground",
     scriptHash: hash,
-    body: `<h1>Reading the response…</h1><form method="post" action="/playground/callback"><input type="hidden" name="_relayed" value="fragment"></form><script>${script}</script>`,
+    body: `<h1>Reading the response…</h1><form method="post" action="${pathOf("playgroundCallback")}"><input type="hidden" name="_relayed" value="fragment"></form><script>${script}</script>`,
   });
 }
 
@@ -100,7 +102,7 @@ async function callback(request: Request, rp: PlaygroundClient): Promise<Respons
       parameters = new URLSearchParams(await readCappedText(request));
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      return htmlPage({ title: "Playground", status: error.status, body: `<h1>Invalid playground input</h1><p>${escapeHtml(error.description)}</p><p><a class="button" href="/playground">Back</a></p>` });
+      return htmlPage({ title: "Playground", status: error.status, body: `<h1>Invalid playground input</h1><p>${escapeHtml(error.description)}</p><p><a class="button" href="${pathOf("playgroundPage")}">Back</a></p>` });
     }
     parameters.delete("_relayed");
   } else {
@@ -119,7 +121,7 @@ async function callback(request: Request, rp: PlaygroundClient): Promise<Respons
       result = { ok: false, error: "playground_error", errorDescription: (error as Error).message, responseParameters: {} };
     }
   }
-  return seeOther("/playground/result", {
+  return seeOther(pathOf("playgroundResultPage"), {
     "Set-Cookie": [playgroundCookie(PLAYGROUND_STATE_COOKIE, "", 0), playgroundCookie(PLAYGROUND_RESULT_COOKIE, sealResult(result), 600)],
   });
 }

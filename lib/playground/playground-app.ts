@@ -1,10 +1,11 @@
 /**
- * Which application the playground logs in as, per issuer (design.md §13): on PUBLIC_URL the seeded
- * demo application; on a tenant domain that tenant's playground application, which an owner turns
- * on in the dashboard (a production tenant's playground runs real eIDs, so it is never there by
- * itself). Its client secret is derived from the instance secret, as the demo's is, and its private
- * decryption key is kept sealed in PlaygroundKey, so it may offer FTN (design.md §15). Its redirect
- * and logout URIs follow the tenant's domains.
+ * Which application the playground logs in as, per issuer (each tenant domain is its own issuer,
+ * with its own applications): on PUBLIC_URL the seeded demo application; on a tenant domain that
+ * tenant's playground application, which an owner turns on in the dashboard (a production
+ * tenant's playground runs real eIDs, so it is never there by itself). Its client secret is
+ * derived from the instance secret, as the demo's is, and its private decryption key is kept
+ * sealed in PlaygroundKey, so it may offer FTN (the Finnish trust network requires encrypted ID
+ * tokens). Its redirect and logout URIs follow the tenant's domains.
  */
 import { createHmac } from "node:crypto";
 import type { Actor } from "../audit/record-audit";
@@ -16,15 +17,13 @@ import { findApplication, findServedApplication } from "../clients/find-applicat
 import { updateApplicationMetadata } from "../clients/update-application-metadata";
 import { instanceSecret } from "../crypto/secret";
 import { prisma } from "../db/client";
+import { pathOf } from "../http/protocol-paths";
 import { currentIssuer } from "../http/request-issuer";
 import { logger } from "../log";
 import { OAuthError } from "../oauth/errors";
 import { DEMO_CLIENT_ID, demoClientSecret } from "../setup/demo";
 import { tenantIssuers } from "../tenants/tenant-issuers";
 import { generatePlaygroundKey, PLAYGROUND_KEY_ALG, savePlaygroundKey } from "./playground-key";
-
-export const PLAYGROUND_PATH = "/playground";
-export const PLAYGROUND_CALLBACK_PATH = "/playground/callback";
 
 /** The playground's relying party on the request's issuer. */
 export interface PlaygroundClient {
@@ -55,7 +54,7 @@ export async function currentPlaygroundClient(tenantId?: string): Promise<Playgr
     const application = await findServedApplication(clientId);
     if (!application) continue;
     const issuer = currentIssuer();
-    return { application, clientId, clientSecret: playgroundClientSecret(clientId), issuer, redirectUri: `${issuer}${PLAYGROUND_CALLBACK_PATH}` };
+    return { application, clientId, clientSecret: playgroundClientSecret(clientId), issuer, redirectUri: `${issuer}${pathOf("playgroundCallback")}` };
   }
   return null;
 }
@@ -63,7 +62,7 @@ export async function currentPlaygroundClient(tenantId?: string): Promise<Playgr
 /** The redirect and logout URIs of a tenant's playground: one per issuer it is served on. */
 async function playgroundUris(tenantId: string): Promise<{ redirect_uris: string[]; post_logout_redirect_uris: string[] }> {
   const issuers = await tenantIssuers(tenantId);
-  return { redirect_uris: issuers.map((i) => `${i}${PLAYGROUND_CALLBACK_PATH}`), post_logout_redirect_uris: issuers.map((i) => `${i}${PLAYGROUND_PATH}`) };
+  return { redirect_uris: issuers.map((i) => `${i}${pathOf("playgroundCallback")}`), post_logout_redirect_uris: issuers.map((i) => `${i}${pathOf("playgroundPage")}`) };
 }
 
 /** The tenant's playground application, if it has one. */

@@ -1,15 +1,16 @@
 /**
  * The playground's decryption key: an application that takes its ID tokens encrypted (the demo
- * application, so that it may offer FTN, design.md §15) registers the public half (use "enc");
- * the playground keeps the private half, sealed with AES-256-GCM under PORTA_SECRET and bound to
- * the client_id, in PlaygroundKey, as any relying party keeps its private keys.
+ * application, so that it may offer FTN, whose ID tokens must be encrypted) registers the public
+ * half (use "enc"); the playground keeps the private half, sealed with AES-256-GCM under
+ * PORTA_SECRET and bound to the client_id, in PlaygroundKey, as any relying party keeps its
+ * private keys.
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 import type { PrismaClient } from "../db/generated/client";
 import { prisma } from "../db/client";
 
-/** RSA-OAEP-256 (with A256GCM), the ID token encryption design.md §5.4 names first. */
+/** RSA-OAEP-256 (with A256GCM), the first of the ID token encryptions Porta offers (lib/clients/encryption-algorithms.ts). */
 export const PLAYGROUND_KEY_ALG = "RSA-OAEP-256";
 
 export interface NewPlaygroundKey {

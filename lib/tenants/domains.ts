@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { config } from "../config";
+import { pathOf } from "../http/protocol-paths";
 import { hostIssuer } from "../http/request-issuer";
 
 export const MAX_DOMAINS = 20;
@@ -25,7 +26,7 @@ export class TenantFieldError extends Error {
 }
 
 export function domainDiscoveryUrl(domain: string): string {
-  return `${hostIssuer(domain)}/.well-known/openid-configuration`;
+  return `${hostIssuer(domain)}${pathOf("discovery")}`;
 }
 
 /** Why `value` (already trimmed and lower-cased) is not a domain, or undefined when it is one. */

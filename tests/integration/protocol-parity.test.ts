@@ -502,6 +502,21 @@ const CASES: Record<ProtocolRouteName, RouteCases> = {
     example: () => "/api/v1/openapi.json",
     cases: [GET(200, "the OpenAPI document, without a token → 200", () => "/api/v1/openapi.json")],
   },
+  playgroundStart: {
+    example: () => "/playground/start?response_type=token",
+    cases: [
+      GET(303, "a login as the demo application → 303 to authorize with the state cookie", () => `/playground/start?acr_values=${encodeURIComponent(MITID)}&pkce=on`),
+      GET(400, "a response_type the playground does not offer → its 400 page", () => "/playground/start?response_type=token"),
+    ],
+  },
+  playgroundCallback: {
+    example: () => "/playground/callback",
+    cases: [
+      GET(200, "without parameters → the page that relays the fragment", () => "/playground/callback"),
+      GET(303, "an answer without a playground login in progress → the result page", () => "/playground/callback?code=c&state=s"),
+      POST(303, "a form_post answer without a playground login in progress → the result page", () => ({ path: "/playground/callback", form: { code: "c", state: "s" } })),
+    ],
+  },
 };
 
 /** Paths no route serves. */

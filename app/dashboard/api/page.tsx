@@ -3,7 +3,8 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { requireAdmin } from "@/components/dashboard/session";
 import { Badge, Card, PageHeader } from "@/components/dashboard/ui";
 import { tenantsOf } from "@/lib/admin/admin-users";
-import { openApiDocument } from "@/lib/endpoints/admin-api";
+import { openApiDocument } from "@/lib/admin-api/operations";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { SchemaView } from "./schema-view";
 
 export const dynamic = "force-dynamic";
@@ -53,7 +54,7 @@ export default async function ApiReferencePage() {
         description={
           <>
             {doc.info.title}, version {doc.info.version}. The machine-readable OpenAPI 3.1 document is at{" "}
-            <a className="font-medium text-brand-700 underline" href="/api/v1/openapi.json" data-testid="openapi-link">/api/v1/openapi.json</a>.
+            <a className="font-medium text-brand-700 underline" href={pathOf("adminOpenApi")} data-testid="openapi-link">{pathOf("adminOpenApi")}</a>.
           </>
         }
       />

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { PortaLogo } from "@/components/porta-logo";
 import type { PlaygroundResult } from "@/lib/playground/relying-party";
 import { cookieName } from "@/lib/http/cookies";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { withPageHost } from "@/lib/http/request-issuer";
 import { PLAYGROUND_RESULT_COOKIE, unseal } from "@/lib/playground/session";
 
@@ -28,7 +29,7 @@ export default async function PlaygroundResultPage() {
       <header className="mb-8 flex items-center gap-3">
         <PortaLogo />
         <h1 className="text-2xl font-semibold">Playground result</h1>
-        <Link href="/playground" className="ml-auto text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link href={pathOf("playgroundPage")} className="ml-auto text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
           New login
         </Link>
       </header>

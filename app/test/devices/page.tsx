@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PortaLogo } from "@/components/porta-logo";
 import { pendingDeviceRequests } from "@/lib/decoupled/devices";
+import { pathOf } from "@/lib/http/protocol-paths";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Simulated devices" };
@@ -40,7 +41,7 @@ export default async function DevicesPage({ searchParams }: { searchParams: Prom
               </p>
               {r.bindingMessage ? <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm" data-testid="binding-message">“{r.bindingMessage}”</p> : null}
               <div className="mt-4 flex gap-2">
-                <form method="post" action={`/test/devices/${r.transactionId}/approve`} className="flex flex-wrap items-center gap-2">
+                <form method="post" action={pathOf("testDeviceApprove", { tx: r.transactionId })} className="flex flex-wrap items-center gap-2">
                   {r.persons ? (
                     <label className="text-sm text-slate-700">
                       <span className="sr-only">Test person</span>
@@ -55,7 +56,7 @@ export default async function DevicesPage({ searchParams }: { searchParams: Prom
                   ) : null}
                   <button type="submit" data-testid="device-approve" className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Approve</button>
                 </form>
-                <form method="post" action={`/test/devices/${r.transactionId}/decline`}>
+                <form method="post" action={pathOf("testDeviceDecline", { tx: r.transactionId })}>
                   <button type="submit" data-testid="device-decline" className="min-h-11 rounded-lg border border-slate-300 px-5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Decline</button>
                 </form>
               </div>

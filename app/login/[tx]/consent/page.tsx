@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { loadForPage } from "@/components/login/load-page";
 import { LoginShell } from "@/components/login/login-shell";
+import { pathOf } from "@/lib/http/protocol-paths";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +31,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ tx: st
         ))}
       </ul>
       <p className="mt-4 text-sm text-slate-600">{t("remember", { client })}</p>
-      <form method="post" action={`/login/${tx}/consent-decision`} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <form method="post" action={pathOf("loginConsentDecision", { tx })} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="submit" name="decision" value="decline" data-testid="consent-decline" className="min-h-11 rounded-lg border border-slate-400 px-5 font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
           {t("decline")}
         </button>

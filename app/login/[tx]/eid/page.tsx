@@ -7,6 +7,7 @@ import { currentLocale } from "@/i18n/current-locale";
 import { findEidMethod } from "@/lib/eid/catalogue";
 import { eidPageFor } from "@/lib/eid/connectors";
 import { methodNameIn } from "@/lib/eid/family-text";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { problemPathFor } from "@/lib/login/step-paths";
 import { EID_PAGE_STEPS } from "./steps";
 
@@ -34,7 +35,7 @@ export default async function EidPage({ params }: { params: Promise<{ tx: string
   const Step = EID_PAGE_STEPS[step];
   const chooseAnother =
     login.request.acrValues.length > 1 ? (
-      <form method="post" action={`/login/${tx}/back`} className="mt-4 text-center">
+      <form method="post" action={pathOf("loginBack", { tx })} className="mt-4 text-center">
         <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           {t("chooseAnother")}
         </button>

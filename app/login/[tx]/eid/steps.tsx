@@ -12,6 +12,7 @@ import { simulatorLabels } from "@/i18n/simulator-labels";
 import type { EidMethod } from "@/lib/eid/catalogue";
 import type { EidPageStep } from "@/lib/eid/connectors";
 import { testIdentitiesFor } from "@/lib/eid/test-identities";
+import { pathOf } from "@/lib/http/protocol-paths";
 
 export interface StepProps {
   tx: string;
@@ -38,7 +39,7 @@ async function SimulatorStep({ tx, login, method, methodName, locale }: StepProp
       identities={ordered}
       action={hint.action}
       message={hint.message}
-      formAction={`/login/${tx}/authenticate`}
+      formAction={pathOf("loginAuthenticate", { tx })}
       labels={labels}
       locale={locale}
     />

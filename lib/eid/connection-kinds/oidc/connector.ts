@@ -10,6 +10,7 @@
 import * as oauth from "oauth4webapi";
 import { importJWK, type JWK } from "jose";
 import { config } from "../../../config";
+import { pathOf } from "../../../http/protocol-paths";
 import { JsonTooDeepError, parseJson } from "../../../http/json-depth";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
 import { ttlCache } from "../../../process/ttl-cache";
@@ -20,10 +21,8 @@ import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
 import { upstreamLoginHint } from "./upstream-login-hint";
 
 /** Where upstream providers send the browser back (register this at the provider). */
-export const CALLBACK_PATH = "/login/callback";
-
 export function callbackUrl(issuer = config().issuer): string {
-  return `${issuer}${CALLBACK_PATH}`;
+  return `${issuer}${pathOf("eidCallback")}`;
 }
 
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;

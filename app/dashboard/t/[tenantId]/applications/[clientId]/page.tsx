@@ -12,6 +12,7 @@ import { applicationFormOptions } from "@/lib/clients/dashboard-form-options";
 import { findApplication } from "@/lib/clients/find-application";
 import { usesClientSecret } from "@/lib/clients/schemas";
 import { config } from "@/lib/config";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import { deleteApplicationAction, fetchJwksAction, rotateSecretAction, sendTestEventAction, updateApplicationAction } from "../actions";
 import { loadTenant } from "../../load-tenant";
@@ -28,7 +29,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
   if (!app || app.tenantId !== tenantId) notFound();
   const issuer = config().issuer;
   const deliveries = await listWebhookDeliveries(app.id);
-  const sampleAuthorize = `${issuer}/oauth2/authorize?${new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? "", response_type: "code", scope: "openid", state: "<state>", nonce: "<nonce>" })}`;
+  const sampleAuthorize = `${issuer}${pathOf("authorization")}?${new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? "", response_type: "code", scope: "openid", state: "<state>", nonce: "<nonce>" })}`;
   const usesSecret = usesClientSecret(app.tokenEndpointAuthMethod);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
@@ -36,11 +37,11 @@ export default async function ApplicationPage({ params }: { params: Promise<{ te
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Integration" description="Configure your OpenID Connect library with these." testId="integration-snippet">
           <dl className="grid gap-3 text-sm">
-            <div><dt className="font-medium">Discovery URL</dt><dd className="mt-1 flex flex-wrap items-center gap-2"><code className="break-all">{`${issuer}/.well-known/openid-configuration`}</code><CopyButton value={`${issuer}/.well-known/openid-configuration`} /></dd></div>
+            <div><dt className="font-medium">Discovery URL</dt><dd className="mt-1 flex flex-wrap items-center gap-2"><code className="break-all">{`${issuer}${pathOf("discovery")}`}</code><CopyButton value={`${issuer}${pathOf("discovery")}`} /></dd></div>
             <div><dt className="font-medium">Client ID</dt><dd className="mt-1 flex flex-wrap items-center gap-2"><code className="break-all" data-testid="app-client-id">{app.clientId}</code><CopyButton value={app.clientId} /></dd></div>
             <div><dt className="font-medium">Sample authorize URL</dt><dd className="mt-1"><code className="block break-all rounded bg-slate-50 p-2 text-xs">{sampleAuthorize}</code></dd></div>
           </dl>
-          <Link href="/playground" className={`${secondaryButtonClass} mt-4`}>Try logins in the playground</Link>
+          <Link href={pathOf("playgroundPage")} className={`${secondaryButtonClass} mt-4`}>Try logins in the playground</Link>
         </Card>
         <Card title="Credentials" description={usesSecret ? `Client secret (${app.tokenEndpointAuthMethod}); last set ${app.clientSecretUpdatedAt?.toISOString().slice(0, 16).replace("T", " ") ?? "never"} UTC.` : `Authentication: ${app.tokenEndpointAuthMethod}.`}>
           {usesSecret ? (

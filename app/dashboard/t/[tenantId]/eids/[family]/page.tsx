@@ -12,6 +12,7 @@ import { Card, dangerButtonClass, PageHeader, secondaryButtonClass } from "@/com
 import { connectionKindOf, findConnectionKind } from "@/lib/eid/connection-kinds";
 import { callbackUrl } from "@/lib/eid/connection-kinds/oidc/connector";
 import type { Connection } from "@/lib/eid/connections/service";
+import { pathOf } from "@/lib/http/protocol-paths";
 import { tenantIssuers } from "@/lib/tenants/tenant-issuers";
 import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
 import { familyFormSpec, loadConnection } from "../family-spec";
@@ -46,7 +47,7 @@ function RegisterUpstream({ connection, issuers }: { connection: Connection | nu
         ))}
         {jwks && connection ? (
           <>
-            <CopyableValue label="JWKS URL (Porta's public key for private_key_jwt)" value={`${issuer}/eid-connections/${connection.id}/jwks`} testId="connection-jwks-url" />
+            <CopyableValue label="JWKS URL (Porta's public key for private_key_jwt)" value={`${issuer}${pathOf("eidConnectionJwks", { id: connection.id })}`} testId="connection-jwks-url" />
             <div>
               <dt className="flex flex-wrap items-center justify-between gap-2 font-medium">
                 <span>JWKS</span>

@@ -1,15 +1,15 @@
 /**
- * The admin API's signing keys of a tenant (design §14, style rule 9): GET the ID token keys
+ * The admin API's signing keys of a tenant: GET the ID token keys
  * (public JWK and state: next → current → retired, retired ones for a day after), POST …/rotate
  * (the next key becomes current, a new next key is made; audited).
  */
 import { z } from "zod";
-import { defineOperation } from "../admin-api/operation";
-import { arrayPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp } from "../admin-api/schemas";
-import { listPublishedKeys, type ListedKey } from "../keys/list-published-keys";
-import { rotateKeysWithAudit } from "../keys/rotate-with-audit";
+import { defineOperation } from "../define-operation";
+import { arrayPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp } from "../schemas";
+import { listPublishedKeys, type ListedKey } from "../../keys/list-published-keys";
+import { rotateKeysWithAudit } from "../../keys/rotate-with-audit";
 
 export const ZSigningKeySchema = z.object({
   kid: z.string(),

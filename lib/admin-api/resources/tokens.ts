@@ -1,15 +1,15 @@
 /**
- * The admin API's tokens of a tenant (design §14): GET list (never the token values), POST create
+ * The admin API's tokens of a tenant: GET list (never the token values), POST create
  * a token scoped to the tenant (its value answered once; only a hash is stored), DELETE revoke.
  */
 import { z } from "zod";
-import { notFound } from "../admin-api/api-errors";
-import { defineOperation } from "../admin-api/operation";
-import { keysetPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../admin-api/schemas";
-import { createAdminToken, revokeAdminToken, ZAdminTokenNameSchema } from "../admin/admin-tokens";
-import { listAdminTokenPage } from "../admin/list-admin-tokens";
+import { notFound } from "../api-errors";
+import { defineOperation } from "../define-operation";
+import { keysetPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../schemas";
+import { createAdminToken, revokeAdminToken, ZAdminTokenNameSchema } from "../../admin/admin-tokens";
+import { listAdminTokenPage } from "../../admin/list-admin-tokens";
 
 export const ZAdminTokenSchema = z.object({
   id: z.uuid(),

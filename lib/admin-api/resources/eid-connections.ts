@@ -6,15 +6,15 @@
  * secrets are set (`secrets_set`), never their values.
  */
 import { z } from "zod";
-import { conflict, notFound } from "../admin-api/api-errors";
-import { defineOperation } from "../admin-api/operation";
-import { arrayPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../admin-api/schemas";
-import { CONNECTION_KIND_NAMES, CONNECTION_KINDS, connectionKindOf, operatorSecretNames, secretsSetOf } from "../eid/connection-kinds";
-import { testConnection } from "../eid/connections/check";
-import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../eid/connections/service";
-import { isEidFamily } from "../eid/families";
+import { conflict, notFound } from "../api-errors";
+import { defineOperation } from "../define-operation";
+import { arrayPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../schemas";
+import { CONNECTION_KIND_NAMES, CONNECTION_KINDS, connectionKindOf, operatorSecretNames, secretsSetOf } from "../../eid/connection-kinds";
+import { testConnection } from "../../eid/connections/check";
+import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../../eid/connections/service";
+import { isEidFamily } from "../../eid/families";
 
 const KINDS = CONNECTION_KIND_NAMES;
 

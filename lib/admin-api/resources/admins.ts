@@ -1,14 +1,14 @@
 /**
- * The admin API's admins of a tenant (design §14) over lib/admin/members.ts: GET list, POST invite
+ * The admin API's admins of a tenant over lib/admin/members.ts: GET list, POST invite
  * `{email, role}` → `{invite_url}` (shown once, valid 7 days), PATCH a role, DELETE; never the last
  * owner (409).
  */
 import { z } from "zod";
-import { defineOperation } from "../admin-api/operation";
-import { arrayPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../admin-api/schemas";
-import { inviteAdmin, listAdmins, removeAdmin, setAdminRole, ZMemberRoleSchema, type TenantAdmin } from "../admin/members";
+import { defineOperation } from "../define-operation";
+import { arrayPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../schemas";
+import { inviteAdmin, listAdmins, removeAdmin, setAdminRole, ZMemberRoleSchema, type TenantAdmin } from "../../admin/members";
 
 export const ZTenantAdminSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable(), role: z.enum(["owner", "member"]), created_at: ZTimestamp });
 

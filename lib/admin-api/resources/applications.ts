@@ -1,24 +1,24 @@
 /**
- * The admin API's applications (design §14): a tenant's list and POST create (RFC 7591 metadata,
+ * The admin API's applications: a tenant's list and POST create (RFC 7591 metadata,
  * answered as registration answers: with `client_secret` and `registration_access_token` once),
  * one application by client_id: GET, PATCH (partial metadata: each member named replaces that
  * member, null removes it; validated as registration validates), DELETE; POST …/secret issues a
  * new client secret (shown once); GET …/webhook-deliveries, newest first.
  */
 import { z } from "zod";
-import { ApiFieldError } from "../admin-api/api-errors";
-import { defineOperation } from "../admin-api/operation";
-import { keysetPage } from "../admin-api/paging";
-import { applicationInScope, tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZClientParamsSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../admin-api/schemas";
-import { createApplication } from "../clients/create-application";
-import { deleteApplication } from "../clients/delete-application";
-import { listApplicationRecords } from "../clients/list-application-records";
-import { rotateClientSecret } from "../clients/rotate-client-secret";
-import { ZClientMetadataSchema } from "../clients/schemas";
-import { toClientMetadata } from "../clients/to-client-metadata";
-import { updateApplicationMetadata } from "../clients/update-application-metadata";
-import { listWebhookDeliveryPage } from "../webhooks/list-webhook-delivery-page";
+import { ApiFieldError } from "../api-errors";
+import { defineOperation } from "../define-operation";
+import { keysetPage } from "../paging";
+import { applicationInScope, tenantInScope } from "../scope";
+import { iso, pageSchema, ZClientParamsSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../schemas";
+import { createApplication } from "../../clients/create-application";
+import { deleteApplication } from "../../clients/delete-application";
+import { listApplicationRecords } from "../../clients/list-application-records";
+import { rotateClientSecret } from "../../clients/rotate-client-secret";
+import { ZClientMetadataSchema } from "../../clients/schemas";
+import { toClientMetadata } from "../../clients/to-client-metadata";
+import { updateApplicationMetadata } from "../../clients/update-application-metadata";
+import { listWebhookDeliveryPage } from "../../webhooks/list-webhook-delivery-page";
 
 /** Any JSON object: client metadata is validated by the registration's own rules (lib/clients/validate-metadata.ts). */
 const ZJsonObject = z.record(z.string(), z.unknown());

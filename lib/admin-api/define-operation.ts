@@ -1,5 +1,5 @@
 /**
- * One admin API operation (design §14) in one place: its path and method, its zod schemas (path
+ * One admin API operation in one place: its path and method, its zod schemas (path
  * parameters, query, body, responses) and its handler. The same definition serves the request
  * (authenticate → parameters → query → body → handler → JSON) and writes the OpenAPI document
  * (openapi-document.ts), so the API and its description cannot drift apart.
@@ -10,9 +10,8 @@ import type { Actor } from "../audit/record-audit";
 import type { ProtocolPathName } from "../http/protocol-paths";
 import { readJsonObject, uniqueParams } from "../http/read-body";
 import { NO_STORE, jsonResponse } from "../http/responses";
-import { logger } from "../log";
 import { OAuthError } from "../oauth/errors";
-import { apiErrorOf, apiErrorResponse, ApiFieldError } from "./api-errors";
+import { ApiFieldError } from "./api-errors";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -60,6 +59,7 @@ export interface AdminOperation extends OperationInfo {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Answers the request; what it throws, the admin API's error channel answers (api-errors.ts). */
   serve(request: Request, params: Readonly<Record<string, string>>): Promise<Response>;
 }
 
@@ -101,17 +101,6 @@ function toResponse(reply: AdminReply): Response {
   return jsonResponse(reply.body, reply.status, NO_STORE);
 }
 
-async function answer(endpoint: string, fn: () => Promise<AdminReply>): Promise<Response> {
-  try {
-    return toResponse(await fn());
-  } catch (error) {
-    const api = apiErrorOf(error);
-    if (api) return apiErrorResponse(api);
-    logger.error({ err: error, endpoint }, "unhandled error");
-    return apiErrorResponse(new OAuthError("server_error", "The server could not complete the request"));
-  }
-}
-
 export function defineOperation<P extends z.ZodType = typeof NOTHING, Q extends z.ZodType = typeof NOTHING, B extends z.ZodType = typeof NOTHING>(
   spec: AdminOperationSpec<P, Q, B>,
 ): AdminOperation {
@@ -120,27 +109,26 @@ export function defineOperation<P extends z.ZodType = typeof NOTHING, Q extends 
     body: spec.documentedBody ?? spec.body,
     isPublic: false,
     platformOnly: spec.platformOnly ?? false,
-    serve: (request, rawParams) =>
-      answer(`admin.${spec.operationId}`, async () => {
-        const actor = await authenticateAdminToken(request.headers.get("authorization"));
-        if (spec.platformOnly && actor.type !== "bootstrap_token") {
-          throw new OAuthError("insufficient_scope", "This operation needs the platform token (PORTA_ADMIN_TOKEN)");
-        }
-        const params = parseParams(spec.params ?? NOTHING, rawParams) as z.output<P>;
-        const query = parseQuery(spec.query ?? NOTHING, new URL(request.url).searchParams) as z.output<Q>;
-        let body = undefined as z.output<B>;
-        if (spec.body) {
-          const raw = await readJsonObject(request, "invalid_request");
-          const parsed = spec.body.safeParse(raw);
-          if (!parsed.success) throw issueError(parsed.error, spec.body, spec.readOnly);
-          body = parsed.data;
-        }
-        return spec.handle({ request, actor, params, query, body });
-      }),
+    serve: async (request, rawParams) => {
+      const actor = await authenticateAdminToken(request.headers.get("authorization"));
+      if (spec.platformOnly && actor.type !== "bootstrap_token") {
+        throw new OAuthError("insufficient_scope", "This operation needs the platform token (PORTA_ADMIN_TOKEN)");
+      }
+      const params = parseParams(spec.params ?? NOTHING, rawParams) as z.output<P>;
+      const query = parseQuery(spec.query ?? NOTHING, new URL(request.url).searchParams) as z.output<Q>;
+      let body = undefined as z.output<B>;
+      if (spec.body) {
+        const raw = await readJsonObject(request, "invalid_request");
+        const parsed = spec.body.safeParse(raw);
+        if (!parsed.success) throw issueError(parsed.error, spec.body, spec.readOnly);
+        body = parsed.data;
+      }
+      return toResponse(await spec.handle({ request, actor, params, query, body }));
+    },
   };
 }
 
 /** An operation answered without a token (the OpenAPI document). */
 export function definePublicOperation(spec: OperationInfo & { reply(request: Request): Promise<AdminReply> }): AdminOperation {
-  return { ...spec, isPublic: true, platformOnly: false, serve: (request) => answer(`admin.${spec.operationId}`, () => spec.reply(request)) };
+  return { ...spec, isPublic: true, platformOnly: false, serve: async (request) => toResponse(await spec.reply(request)) };
 }

@@ -1,10 +1,10 @@
-/** The admin API's audit log of a tenant (design §14): every change, who made it, before and after (never secrets); newest first. */
+/** The admin API's audit log of a tenant: every change, who made it, before and after (never secrets); newest first. */
 import { z } from "zod";
-import { defineOperation } from "../admin-api/operation";
-import { keysetPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../admin-api/schemas";
-import { listAuditPage } from "../audit/list-audit-page";
+import { defineOperation } from "../define-operation";
+import { keysetPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../schemas";
+import { listAuditPage } from "../../audit/list-audit-page";
 
 export const ZAuditEntrySchema = z.object({
   id: z.uuid(),

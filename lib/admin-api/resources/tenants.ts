@@ -1,20 +1,20 @@
 /**
- * The admin API's tenants (design §14): a tenant is `{id, name, environment, domains}`.
+ * The admin API's tenants: a tenant is `{id, name, environment, domains}`.
  * GET list (the platform token: every tenant; a tenant's token: its own), GET one, and with the
  * platform token only: POST create, PATCH name/domains, DELETE (refused with 409 while the tenant
  * has applications).
  */
 import { z } from "zod";
-import { conflict, notFound } from "../admin-api/api-errors";
-import { defineOperation } from "../admin-api/operation";
-import { keysetPage } from "../admin-api/paging";
-import { tenantInScope } from "../admin-api/scope";
-import { pageSchema, ZListQuerySchema, ZTenantParamsSchema } from "../admin-api/schemas";
-import { createTenant, ZTenantInputSchema } from "../tenants/create-tenant";
-import { deleteTenant } from "../tenants/delete-tenant";
-import { ZDomainListSchema } from "../tenants/domains";
-import { listTenantResources } from "../tenants/list-tenants";
-import { updateTenant, type TenantResource } from "../tenants/tenant-domains";
+import { conflict, notFound } from "../api-errors";
+import { defineOperation } from "../define-operation";
+import { keysetPage } from "../paging";
+import { tenantInScope } from "../scope";
+import { pageSchema, ZListQuerySchema, ZTenantParamsSchema } from "../schemas";
+import { createTenant, ZTenantInputSchema } from "../../tenants/create-tenant";
+import { deleteTenant } from "../../tenants/delete-tenant";
+import { ZDomainListSchema } from "../../tenants/domains";
+import { listTenantResources } from "../../tenants/list-tenants";
+import { updateTenant, type TenantResource } from "../../tenants/tenant-domains";
 
 export const ZTenantSchema = z.object({
   id: z.uuid(),
