@@ -12,6 +12,7 @@ import type { BrowserSession, LoginTransaction, Prisma } from "../db/generated/c
 import { epochMs, utcParam } from "../db/sql";
 import { SqlParams } from "../db/sql-params";
 import type { LoginMove } from "./login-state";
+import { now } from "../clock";
 
 /** How a column is written and read: its cast in SQL; timestamps travel as epoch milliseconds. */
 export type ColumnKind = "uuid" | "text" | "int" | "json" | "timestamp" | { enum: string };
@@ -133,7 +134,7 @@ export async function findTransaction(id: string): Promise<LoginTransaction | nu
 export async function findBrowserTransaction(id: string, browserToken: string | undefined): Promise<LoginTransaction | null> {
   if (!browserToken) return null;
   const login = await findTransaction(id);
-  if (!login || login.browserHash !== hashToken(browserToken) || login.expiresAt <= new Date()) return null;
+  if (!login || login.browserHash !== hashToken(browserToken) || login.expiresAt <= now()) return null;
   return login;
 }
 
@@ -216,7 +217,7 @@ const MOVE_FIXED = new Set(["id", "applicationId", "state", "version", "updatedA
  * is set as Prisma would.
  */
 function moveUpdateSql(p: SqlParams, move: LoginMove): string | undefined {
-  const set = [`state = ${typed(p.add(move.to), LOGIN_COLUMNS.state)}`, `version = version + 1`, `"updatedAt" = ${typed(p.add(new Date().toISOString()), "timestamp")}`];
+  const set = [`state = ${typed(p.add(move.to), LOGIN_COLUMNS.state)}`, `version = version + 1`, `"updatedAt" = ${typed(p.add(now().toISOString()), "timestamp")}`];
   for (const [column, value] of Object.entries(move.changes)) {
     if (value === undefined) continue;
     const kind = MOVE_FIXED.has(column) ? undefined : (LOGIN_COLUMNS as Record<string, ColumnKind>)[column];
