@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * End-to-end tests in Debian's Chromium against `npm start` on a fresh embedded database.
@@ -25,8 +25,37 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** `npm start` on a fresh embedded database in `dataDir`, as the end-to-end tests and the screenshots use it. */
+export function portaServer(dataDir: string): NonNullable<PlaywrightTestConfig["webServer"]> {
+  return {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    cwd: __dirname,
+    url: `${baseURL}/readyz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PORTA_SECRET: "",
+      PORTA_ADMIN_TOKEN: "e2e-admin-token-0123456789-abcdefghijklmnop",
+      ADMIN_EMAIL: "admin@porta.local",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      LOG_LEVEL: "warn",
+      // The reference webhook receiver and test relying parties run on loopback.
+      ALLOW_PRIVATE_OUTBOUND: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "e2e",
+  // The pages of docs/screenshots are taken by their own command (e2e/screenshots/playwright.config.ts).
+  testIgnore: "screenshots/**",
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
@@ -44,26 +73,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "rm -rf .test-data/e2e && node scripts/start.mjs",
-    url: `${baseURL}/readyz`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: ".test-data/e2e",
-      DATABASE_URL: "",
-      PORTA_SECRET: "",
-      PORTA_ADMIN_TOKEN: "e2e-admin-token-0123456789-abcdefghijklmnop",
-      ADMIN_EMAIL: "admin@porta.local",
-      ADMIN_PASSWORD: "e2e-admin-password",
-      LOG_LEVEL: "warn",
-      // The reference webhook receiver and test relying parties run on loopback.
-      ALLOW_PRIVATE_OUTBOUND: "true",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  },
+  webServer: portaServer(".test-data/e2e"),
 });

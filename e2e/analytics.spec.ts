@@ -1,11 +1,10 @@
 /**
  * The tenant analytics page in Chromium: logins run through the playground (successes with two
  * eIDs, a cancel, a login_required) show up in the charts (drawn as SVG, under the page's strict
- * CSP with no violation) and in their tables; another tenant's page is not found. Screenshots at
- * 1280 and 375 px go to docs/screenshots/analytics-*.png.
+ * CSP with no violation) and in their tables; another tenant's page is not found.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { shoot, signIn } from "./support/dashboard";
+import { signIn } from "./support/dashboard";
 import { ADMIN_TOKEN } from "./support/porta";
 
 const MITID = "urn:grn:authn:dk:mitid:substantial";
@@ -66,7 +65,7 @@ async function tableCount(page: Page, table: string, row: string): Promise<numbe
   return (await cells.count()) ? Number(await cells.last().innerText()) : 0;
 }
 
-test("logins appear on the analytics page as charts and tables, under the CSP; screenshots", async ({ page, browser }) => {
+test("logins appear on the analytics page as charts and tables, under the CSP", async ({ page, browser }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/content security policy/i.test(message.text())) violations.push(message.text());
@@ -125,7 +124,6 @@ test("logins appear on the analytics page as charts and tables, under the CSP; s
   // Screenshots with the tables closed: the charts are what they show.
   await page.goto(url);
   await expect(page.getByTestId("chart-logins").locator(".recharts-wrapper > svg")).toBeVisible();
-  await shoot(page, "analytics");
   await page.setViewportSize({ width: 375, height: 800 });
   // At phone width nothing scrolls sideways: the charts fit the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
