@@ -52,13 +52,23 @@ export function portaServer(dataDir: string): NonNullable<PlaywrightTestConfig["
   };
 }
 
+/**
+ * The specs that create tenants, or read what the tenants on PUBLIC_URL share (its JWKS, whose
+ * keys dashboard.spec.ts counts across a rotation): they run one after another, in one worker.
+ * Every other spec works in the seeded Demo tenant or in applications of its own, and they run
+ * one after another in a second worker, beside the first: two lanes, each in the order of its
+ * files, the tests of a file in order (a spec's tests may build on each other).
+ */
+const TENANT_SPECS = ["dashboard", "admins", "eid-connections", "analytics", "tenant-domain-login"].map((name) => `${name}.spec.ts`);
+export const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
 export default defineConfig({
   testDir: "e2e",
   // The pages of docs/screenshots are taken by their own command (e2e/screenshots/playwright.config.ts).
   testIgnore: "screenshots/**",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -72,6 +82,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "tenants", testMatch: TENANT_SPECS, workers: 1, use: chromium },
+    { name: "demo", testIgnore: ["screenshots/**", ...TENANT_SPECS], workers: 1, use: chromium },
+  ],
   webServer: portaServer(".test-data/e2e"),
 });

@@ -5,7 +5,7 @@
  * every committed screenshot up to date.
  */
 import { defineConfig } from "@playwright/test";
-import e2e, { portaServer } from "../../playwright.config";
+import e2e, { chromium, portaServer } from "../../playwright.config";
 
 export default defineConfig({
   ...e2e,
@@ -14,5 +14,6 @@ export default defineConfig({
   testMatch: "pages.spec.ts",
   outputDir: "../../test-results/screenshots",
   workers: 1,
+  projects: [{ name: "screenshots", use: chromium }],
   webServer: portaServer(".test-data/screenshots"),
 });
