@@ -345,6 +345,9 @@ test("the hosted login: the eID choice, an eID simulator, consent, the error pag
 
   const consent = new URLSearchParams({ client_id: "porta-demo", redirect_uri: `${baseURL}/playground/callback`, response_type: "code", scope: "openid ssn email", acr_values: MITID, prompt: "consent", state: "shots", nonce: "shots" });
   await page.goto(`/oauth2/authorize?${consent}`);
+  // The session answers for MitID; should the eID ask again, the person approves there first.
+  await page.getByTestId("consent-scopes").or(page.getByTestId("eid-approve")).waitFor();
+  if (await page.getByTestId("eid-approve").isVisible()) await page.getByTestId("eid-approve").click();
   await expect(page.getByTestId("consent-scopes")).toBeVisible();
   await shoot(page, "login-consent");
 
