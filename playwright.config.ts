@@ -31,7 +31,8 @@ export function portaServer(dataDir: string): NonNullable<PlaywrightTestConfig["
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     cwd: __dirname,
     url: `${baseURL}/readyz`,
-    timeout: 300_000,
+    // The first start builds the web application: minutes on a busy two-core machine.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
