@@ -73,6 +73,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
+  // A dashboard sign-in hashes the password with scrypt, and two lanes share two cores with
+  // Porta: an answer may take more than Playwright's default 5 s on a busy machine.
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL,
