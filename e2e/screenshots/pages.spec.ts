@@ -128,9 +128,7 @@ test("a test tenant: applications, an application, keys, API tokens, audit log",
   await shoot(page, "applications");
 
   await page.goto(`${acmePath}/keys`);
-  await page.getByTestId("rotate-keys").click();
-  await expect(page.getByTestId("rotate-keys-result")).toContainText("Rotated");
-  await page.reload();
+  await expect(page.getByTestId("rotate-keys")).toBeVisible();
   await shoot(page, "keys");
 
   await page.goto(`${acmePath}/tokens`);

@@ -14,6 +14,8 @@ export default defineConfig({
   testMatch: "pages.spec.ts",
   outputDir: "../../test-results/screenshots",
   workers: 1,
+  // A test walks through many pages and takes two full-page pictures of each.
+  timeout: 300_000,
   projects: [{ name: "screenshots", use: chromium }],
   webServer: portaServer(".test-data/screenshots"),
 });
