@@ -72,9 +72,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
-  // A dashboard sign-in hashes the password with scrypt, and two lanes share two cores with
-  // Porta: an answer may take more than Playwright's default 5 s on a busy machine.
+  // Two lanes share two cores with Porta, so each test gets about one core at best; the longest
+  // specs (a connection set up through the dashboard, with accessibility checks) need about a
+  // minute on a busy machine. A dashboard sign-in hashes the password with scrypt: an answer may
+  // take more than Playwright's default 5 s.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
