@@ -26,7 +26,7 @@ export const HAND_WRITTEN_SQL: Readonly<Record<string, readonly string[]>> = {
   // The tenant row locked while the last owner is checked.
   "lib/admin/members.ts": ["tests/integration/admins.test.ts"],
   // The per-second upsert of the daily login counts, and the failed webhook calls per day.
-  "lib/analytics/record-login-outcome.ts": ["tests/integration/login-analytics.test.ts"],
+  "lib/analytics/login-stat-store.ts": ["tests/integration/login-analytics.test.ts"],
   "lib/analytics/record-webhook-failure.ts": ["tests/integration/login-analytics.test.ts"],
   // The pool, its prepared statements, advisory locks, and the readiness probe's query.
   "lib/db/client.ts": ["tests/postgres/prepared-statements.test.ts", "tests/postgres/db-fault.test.ts"],
@@ -34,8 +34,17 @@ export const HAND_WRITTEN_SQL: Readonly<Record<string, readonly string[]>> = {
   // The migrations' own SQL, compared with the schema Prisma describes.
   "lib/db/migrate.ts": ["tests/integration/migrations.test.ts"],
   // The login row's insert, read and moves, and the SSO session the completing move inserts.
-  "lib/login/transaction.ts": ["tests/integration/login-rows.test.ts", "tests/integration/login-flow.test.ts", "tests/integration/login-errors.test.ts", "tests/integration/ciba-headless.test.ts"],
-  "lib/login/sessions.ts": ["tests/integration/login-rows.test.ts", "tests/integration/login-sessions.test.ts"],
+  "lib/login/login-store.ts": [
+    "tests/integration/login-rows.test.ts",
+    "tests/integration/login-flow.test.ts",
+    "tests/integration/login-errors.test.ts",
+    "tests/integration/ciba-headless.test.ts",
+    "tests/integration/login-sessions.test.ts",
+  ],
+  // A client assertion's jti, recorded once across instances.
+  "lib/oauth/jti-store.ts": ["tests/integration/client-assertion-errors.test.ts", "tests/postgres/jti-replay-across-instances.test.ts"],
+  // What client authentication still owes, settled in a statement of its own on every other way out.
+  "lib/oauth/token/pending-checks.ts": ["tests/integration/abuse-limits.test.ts", "tests/integration/client-assertion-errors.test.ts"],
   // A code's redemption in one statement: browser codes and decoupled request ids.
   "lib/oauth/token/login-code-store.ts": ["tests/integration/token-endpoint.test.ts", "tests/integration/decoupled-redemption.test.ts"],
   // A pushed request's insert and its consumption.
