@@ -12,6 +12,7 @@ import { hashToken } from "../../lib/crypto/hash";
 import { pendingDeviceRequests } from "../../lib/decoupled/devices";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { currentIssuerContext } from "../../lib/tenants/issuer-context";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -200,8 +201,8 @@ describe("headless", () => {
 
     // The devices page offers the eID family's test identities for a request that names nobody.
     const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.headless_req_id) } });
-    const listed = (await pendingDeviceRequests()).find((r) => r.transactionId === tx.id);
-    expect(listed?.nationalId).toBeUndefined();
+    const listed = (await pendingDeviceRequests(currentIssuerContext())).find((r) => r.transactionId === tx.id);
+    expect(listed?.maskedNationalId).toBeUndefined();
     expect(listed?.persons?.map((p) => p.id)).toEqual(["se-bankid-1", "se-bankid-2", "se-bankid-3"]);
 
     expect((await approveAs(started.headless_req_id, { identity: "se-bankid-3" })).status).toBe(303);
