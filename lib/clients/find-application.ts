@@ -21,11 +21,12 @@ export function findApplication(clientId: string): Promise<ApplicationRecord | n
 
 /**
  * The application as a protocol endpoint sees it: null when its tenant is not served on the
- * request's issuer (design.md §13: another tenant's client_id is an unknown client there).
+ * request's issuer (another tenant's client_id is an unknown client there, and PUBLIC_URL
+ * serves no production tenant: lib/tenants/issuer-context.ts).
  */
 export async function findServedApplication(clientId: string): Promise<ApplicationRecord | null> {
   const application = await findApplication(clientId);
-  return application && (await isServedTenant(application.tenantId)) ? application : null;
+  return application && (await isServedTenant(application.tenant)) ? application : null;
 }
 
 export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
@@ -35,11 +36,11 @@ export function findApplicationById(id: string): Promise<ApplicationRecord | nul
 
 /**
  * A login's application as the request's issuer sees it: null when its tenant is not served there
- * (design.md §13: a login belongs to its tenant's domain and is unknown on any other).
+ * (a login belongs to its tenant's issuer and is unknown on any other).
  */
 export async function findServedApplicationById(id: string): Promise<ApplicationRecord | null> {
   const application = await findApplicationById(id);
-  return application && (await isServedTenant(application.tenantId)) ? application : null;
+  return application && (await isServedTenant(application.tenant)) ? application : null;
 }
 
 /** Clears this process's cached copies of an application (after every write to it). */

@@ -81,7 +81,7 @@ export async function answerDeviceRequest(transactionId: string, answer: DeviceA
   const tx = await (await prisma()).loginTransaction.findUnique({ where: { id: transactionId } });
   if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= new Date()) return false;
   const client = await findApplicationById(tx.applicationId);
-  if (!client || client.tenant.environment !== "test" || !(await isServedTenant(client.tenantId))) return false;
+  if (!client || client.tenant.environment !== "test" || !(await isServedTenant(client.tenant))) return false;
   if (!answer.approve) {
     await failDecoupled(tx, client, "access_denied", "The user declined the login", true);
     return true;

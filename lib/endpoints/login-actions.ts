@@ -59,8 +59,8 @@ export function loginAction(request: Request, transactionId: string, action: Log
     const form = await readForm(request);
     const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
     const client = tx && (await findApplicationById(tx.applicationId));
-    // A login belongs to its tenant's issuer: on another domain it is unknown (design.md §13).
-    if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
+    // A login belongs to its tenant's issuer: on another domain it is unknown.
+    if (!tx || (client && !(await isServedTenant(client.tenant)))) {
       throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
     }
     exchange.uiLocales = requestOf(tx).uiLocales;

@@ -32,8 +32,8 @@ export function userinfo(request: Request): Promise<Response> {
     const row = await findActiveAccessToken(token);
     if (!row) throw invalidToken("The access token is invalid, expired or revoked");
     const client = await findApplicationById(row.applicationId);
-    // An access token of a tenant this issuer does not serve is unknown here (design.md §13).
-    if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
+    // An access token of a tenant this issuer does not serve is unknown here.
+    if (client && !(await isServedTenant(client.tenant))) throw invalidToken("The access token is invalid, expired or revoked");
     const claims = await userinfoClaimsOf(row);
     if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
       return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });

@@ -1,9 +1,10 @@
 /**
- * Which application the playground logs in as, per issuer (design.md §13): on PUBLIC_URL the seeded
+ * Which application the playground logs in as, per issuer: on PUBLIC_URL the seeded
  * demo application; on a tenant domain that tenant's playground application, which an owner turns
  * on in the dashboard (a production tenant's playground runs real eIDs, so it is never there by
  * itself). Its client secret is derived from the instance secret, as the demo's is, and its private
- * decryption key is kept sealed in PlaygroundKey, so it may offer FTN (design.md §15). Its redirect
+ * decryption key is kept sealed in PlaygroundKey, so it may offer FTN (which needs encrypted ID
+ * tokens). Its redirect
  * and logout URIs follow the tenant's domains.
  */
 import { createHmac } from "node:crypto";
@@ -106,12 +107,17 @@ export async function disablePlayground(tenantId: string, actor: Actor): Promise
   if (existing) await deleteApplication(existing, actor);
 }
 
-/** After a tenant's domains change: its playground application's URIs follow them (only they change). */
+/**
+ * After a tenant's domains change: its playground application's URIs follow them (only they
+ * change). A production tenant left without a domain is served nowhere: its URIs stay as they were.
+ */
 export async function followPlaygroundDomains(tenantId: string, actor: Actor): Promise<void> {
+  const uris = await playgroundUris(tenantId);
+  if (uris.redirect_uris.length === 0) return;
   const demo = await findApplication(DEMO_CLIENT_ID);
   const owned = [await findPlaygroundApplication(tenantId), demo?.tenantId === tenantId ? demo : null];
   for (const application of owned) {
-    if (application) await updateApplicationMetadata(application, await playgroundUris(tenantId), actor);
+    if (application) await updateApplicationMetadata(application, uris, actor);
   }
 }
 
