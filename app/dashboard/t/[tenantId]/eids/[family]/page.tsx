@@ -40,7 +40,16 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
 /** What the operator registers at the upstream provider: the redirect URI and, for private_key_jwt, Porta's public keys. */
 function RegisterUpstream({ connection, issuers }: { connection: Connection | null; issuers: readonly string[] }) {
   // Keys are served on each of the tenant's issuers; the first one is shown.
-  const issuer = issuers[0]!;
+  const issuer = issuers[0];
+  if (!issuer) {
+    return (
+      <Card title="Register at the provider" description="Give the provider these when you register Porta as its client." testId="register-upstream">
+        <p className="text-sm text-slate-700" data-testid="register-upstream-no-domain">
+          A production tenant is served only on its own domains, and this one has none yet: give it a domain first. The redirect URI is then <code>https://&lt;domain&gt;/login/callback</code>.
+        </p>
+      </Card>
+    );
+  }
   const usesKey = connection?.kind === "oidc" && connection.settings.clientAuth === "private_key_jwt";
   const jwks = connection && usesKey ? publicJwksOf(connection) : null;
   const jwksJson = jwks ? JSON.stringify(jwks, null, 2) : "";
@@ -98,7 +107,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
   // The redirect URI (and Porta's keys) matter for an OpenID Connect connection only; a family whose
   // form opens on another kind shows the redirect URI in the form when OpenID Connect is chosen.
   const showRegister = (connection?.kind ?? spec.kinds[0]) === "oidc";
-  // Upstream eIDs send the browser back to the domain the login runs on (design.md §13).
+  // Upstream eIDs send the browser back to the domain the login runs on: none until the tenant has one.
   const issuers = await tenantIssuers(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
@@ -126,7 +135,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
         initial={initialEidFormValues(spec, connection)}
         stored={storedSecretsOf(connection)}
         endpoints={BANKID_ENDPOINTS}
-        redirectUri={showRegister ? undefined : callbackUrl(issuers[0]!)}
+        redirectUri={showRegister || !issuers[0] ? undefined : callbackUrl(issuers[0])}
         readOnly={!canChange}
       />
       {connection && canChange ? (
