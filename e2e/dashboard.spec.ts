@@ -209,18 +209,20 @@ test("a production application: FTN is refused without encrypted ID tokens, then
   await expect(page.locator("#id_token_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
 });
 
-test("a production tenant's domains: the warning while it shares PUBLIC_URL, each domain's issuer, a taken domain refused", async ({ page }) => {
+test("a production tenant's domains: served nowhere until it has one, each domain's issuer, a taken domain refused", async ({ page }) => {
   await signIn(page);
+  // The form says where each kind of tenant is served.
+  await expect(page.getByTestId("tenant-environment-note")).toContainText("A production tenant is served only on its own domains");
   await page.locator("#tenant-name").fill("Fjord Pension");
   await page.locator("#tenant-environment").selectOption("production");
   await page.getByTestId("tenant-create").click();
   await expect(page).toHaveURL(/\/dashboard\/t\/[0-9a-f-]{36}$/);
   const pensionPath = new URL(page.url()).pathname;
-  // Acme Bank (a test tenant) has no domain: this production tenant would share its issuer.
-  await expect(page.getByTestId("tenant-shared-warning")).toContainText("shares its issuer and key set with a test tenant");
+  // PUBLIC_URL serves test tenants only: without a domain this production tenant logs nobody in.
+  await expect(page.getByTestId("tenant-no-domain-warning")).toContainText("cannot log anyone in until it has one");
   await page.getByRole("link", { name: "Domains" }).click();
   await expect(page).toHaveURL(`${pensionPath}/domains`);
-  await expect(page.getByTestId("domains-shared-warning")).toBeVisible();
+  await expect(page.getByTestId("domains-no-domain-warning")).toBeVisible();
 
   await page.getByTestId("domains-input").fill("Login.Fjord-Pension.example\nfjord.localhost:3000/oidc");
   await page.getByTestId("domains-save").click();
@@ -233,7 +235,7 @@ test("a production tenant's domains: the warning while it shares PUBLIC_URL, eac
   await expect(page.getByTestId("domains-input")).toHaveValue("fjord.localhost:3000\nlogin.fjord-pension.example");
   await expect(page.getByTestId("domain-issuer")).toHaveText(["http://fjord.localhost:3000", "https://login.fjord-pension.example"]);
   await expect(page.getByTestId("domain-discovery").last()).toHaveText("https://login.fjord-pension.example/.well-known/openid-configuration");
-  await expect(page.getByTestId("domains-shared-warning")).toHaveCount(0);
+  await expect(page.getByTestId("domains-no-domain-warning")).toHaveCount(0);
 
   // Another tenant cannot take a domain this one holds.
   await page.goto(`${tenantPath}/domains`);

@@ -24,6 +24,9 @@ test("CIBA: the binding message shows on the device; approve → tokens; decline
   const row = page.locator(`[data-testid="device-request"][data-request-id="${approveId}"]`);
   await expect(row.getByTestId("binding-message")).toHaveText("“Code 7731”");
   await expect(row).toContainText("Phone Bank");
+  // The page needs no sign-in: the national id shows its last four digits only.
+  await expect(row.getByTestId("device-national-id")).toHaveText("•••••••2359");
+  await expect(row).not.toContainText("22048712359");
   expect((await poll(request, client, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: approveId })).body.error).toBe("authorization_pending");
   await row.getByTestId("device-approve").click();
   await expect(row).toHaveCount(0);

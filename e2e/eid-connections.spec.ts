@@ -1,9 +1,10 @@
 /**
  * Production eID connections through the dashboard, end to end: an owner creates a production
- * tenant, connects Danish MitID to an upstream OpenID Connect broker (node-oidc-provider on
- * loopback) through the form, tests the connection, creates an application, and a person logs in
- * through the broker in the browser — the code reaches the relying party and its ID token carries
- * the broker's identity; a refusal at the broker reaches the relying party as access_denied.
+ * tenant (served only on its own domain, which the owner gives it), connects Danish MitID to an
+ * upstream OpenID Connect broker (node-oidc-provider on loopback) through the form, tests the
+ * connection, creates an application, and a person logs in on the domain through the broker in
+ * the browser — the code reaches the relying party and its ID token carries the broker's
+ * identity; a refusal at the broker reaches the relying party as access_denied.
  * Also: Porta's public key for private_key_jwt, the Swedish BankID form with a certificate upload,
  * delete, and the test-tenant page.
  */
@@ -11,6 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { expectAccessible } from "./support/accessibility";
 import { signIn } from "./support/dashboard";
+import { callOnHost, E2E_PORT } from "./support/on-host";
 import { BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../tests/support/upstream-oidc";
 
 test.describe.configure({ mode: "serial" });
@@ -18,6 +20,10 @@ test.describe.configure({ mode: "serial" });
 const MITID_SUBSTANTIAL = "urn:grn:authn:dk:mitid:substantial";
 /** Production tenants accept only https redirect URIs: the browser's visit there is answered by the test itself. */
 const RP_CALLBACK = "https://rp.example/callback";
+
+/** The production tenant's domain: Chromium reaches *.localhost on loopback. */
+const DOMAIN = `nordic-pension.localhost:${E2E_PORT}`;
+const DOMAIN_ISSUER = `http://${DOMAIN}`;
 
 let broker: UpstreamBroker;
 let baseURL = "";
@@ -42,7 +48,7 @@ const familyCard = (page: Page, family: string) => page.locator(`[data-testid="e
  */
 async function loginAtRelyingParty(page: Page, params: Record<string, string>): Promise<{ received: URLSearchParams; hops: string[] }> {
   const arrived = page.waitForRequest((r) => r.url().startsWith(`${RP_CALLBACK}?`));
-  const navigation = page.goto(`/oauth2/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: RP_CALLBACK, response_type: "code", ...params })}`).catch(() => null);
+  const navigation = page.goto(`${DOMAIN_ISSUER}/oauth2/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: RP_CALLBACK, response_type: "code", ...params })}`).catch(() => null);
   const request = await arrived;
   await navigation;
   const hops: string[] = [];
@@ -52,7 +58,7 @@ async function loginAtRelyingParty(page: Page, params: Record<string, string>): 
 
 test.beforeAll(async () => {
   baseURL = test.info().project.use.baseURL!;
-  broker = await startUpstreamBroker({ portaIssuer: baseURL });
+  broker = await startUpstreamBroker({ portaIssuer: DOMAIN_ISSUER });
 });
 
 test.afterAll(async () => {
@@ -66,6 +72,16 @@ test.beforeEach(async ({ page }) => {
 test("an owner connects Danish MitID to an upstream broker through the form and tests it", async ({ page }) => {
   await signIn(page);
   tenantPath = await createTenant(page, "Nordic Pension", "production");
+  // Served only on its own domains: until it has one, there is no redirect URI to register.
+  await expect(page.getByTestId("tenant-no-domain-warning")).toBeVisible();
+  await page.goto(`${tenantPath}/eids/dk-mitid`);
+  await expect(page.getByTestId("register-upstream-no-domain")).toBeVisible();
+  await page.goto(`${tenantPath}/domains`);
+  await page.getByTestId("domains-input").fill(DOMAIN);
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("domains-saved")).toBeVisible();
+  await page.goto(tenantPath);
+  await expect(page.getByTestId("tenant-no-domain-warning")).toHaveCount(0);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "eIDs", exact: true }).click();
   await expect(page).toHaveURL(`${baseURL}${tenantPath}/eids`);
   await expect(page.getByTestId("eid-connection-row")).toHaveCount(9);
@@ -73,7 +89,7 @@ test("an owner connects Danish MitID to an upstream broker through the form and 
 
   await familyCard(page, "dk-mitid").getByTestId("configure-eid").click();
   await expect(page).toHaveURL(`${baseURL}${tenantPath}/eids/dk-mitid`);
-  await expect(page.getByTestId("redirect-uri")).toHaveText(`${baseURL}/login/callback`);
+  await expect(page.getByTestId("redirect-uri")).toHaveText(`${DOMAIN_ISSUER}/login/callback`);
   await expect(page.getByTestId("test-connection")).toHaveCount(0); // nothing to test before a save
 
   // A mistake first: the scopes lack openid. The error sits at the field; the other values stay.
@@ -123,7 +139,7 @@ test("an owner connects Danish MitID to an upstream broker through the form and 
   await expectAccessible(page, "the eIDs list");
 });
 
-test("a person logs in with MitID through the broker at an application created in the dashboard", async ({ page, request }) => {
+test("a person logs in with MitID through the broker at an application created in the dashboard", async ({ page }) => {
   await signIn(page);
   await page.goto(tenantPath);
   await page.getByTestId("new-application").first().click();
@@ -139,21 +155,24 @@ test("a person logs in with MitID through the broker at an application created i
   expect(params.get("error"), params.get("error_description") ?? "").toBeNull();
   // Porta → the broker → back to Porta's callback → the relying party.
   expect(hops.some((u) => u.startsWith(`${broker.issuer}/`)), hops.join("\n")).toBe(true);
-  expect(hops.some((u) => u.startsWith(`${baseURL}/login/callback?`)), hops.join("\n")).toBe(true);
+  expect(hops.some((u) => u.startsWith(`${DOMAIN_ISSUER}/login/callback?`)), hops.join("\n")).toBe(true);
   expect(params.get("state")).toBe("st-mitid");
-  expect(params.get("iss")).toBe(baseURL);
+  expect(params.get("iss")).toBe(DOMAIN_ISSUER);
   expect(broker.seen).toContain("/request"); // pushed to the broker
   expect(broker.seen).toContain("/token");
 
-  const token = await request.post("/oauth2/token", {
-    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}` },
-    form: { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: RP_CALLBACK },
-  });
-  expect(token.status(), await token.text()).toBe(200);
-  const claims = decodeJwt(((await token.json()) as { id_token: string }).id_token);
+  const token = await callOnHost(
+    DOMAIN,
+    "POST",
+    "/oauth2/token",
+    { form: { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: RP_CALLBACK } },
+    { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}` },
+  );
+  expect(token.status, JSON.stringify(token.json)).toBe(200);
+  const claims = decodeJwt(token.json.id_token as string);
   const person = BROKER_PEOPLE["person-1"]!;
   expect(claims).toMatchObject({
-    iss: baseURL,
+    iss: DOMAIN_ISSUER,
     aud: clientId,
     nonce: "n-mitid",
     acr: MITID_SUBSTANTIAL,
@@ -176,7 +195,7 @@ test("a refusal at the broker reaches the relying party as access_denied", async
   }
 });
 
-test("private_key_jwt: Porta's public key for the provider is shown and served, never the private part", async ({ page, request }) => {
+test("private_key_jwt: Porta's public key for the provider is shown and served, never the private part", async ({ page }) => {
   await signIn(page);
   await page.goto(`${tenantPath}/eids/no-bankid`);
   await expect(page.getByTestId("connection-jwks")).toHaveCount(0);
@@ -195,10 +214,10 @@ test("private_key_jwt: Porta's public key for the provider is shown and served, 
   expect(jwks.keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
   for (const member of ["d", "p", "q", "dp", "dq", "qi"]) expect(jwks.keys[0]).not.toHaveProperty(member);
   const jwksUrl = await page.getByTestId("connection-jwks-url").innerText();
-  expect(jwksUrl).toMatch(new RegExp(`^${baseURL}/eid-connections/[0-9a-f-]{36}/jwks$`));
-  const served = await request.get(jwksUrl);
-  expect(served.status()).toBe(200);
-  expect(await served.json()).toEqual(jwks);
+  expect(jwksUrl).toMatch(new RegExp(`^${DOMAIN_ISSUER}/eid-connections/[0-9a-f-]{36}/jwks$`));
+  const served = await callOnHost(DOMAIN, "GET", new URL(jwksUrl).pathname);
+  expect(served.status).toBe(200);
+  expect(served.json).toEqual(jwks);
   await expectAccessible(page, "a connection with Porta's JWKS");
 });
 
@@ -224,7 +243,7 @@ test("Swedish BankID: the RP API form takes a PKCS#12 upload; delete asks first 
   // The OpenID Connect route is offered too, with the redirect URI to register.
   await page.getByTestId("kind-oidc").check();
   await expect(page.locator("#issuer")).toBeVisible();
-  await expect(page.getByTestId("form-redirect-uri")).toHaveText(`${baseURL}/login/callback`);
+  await expect(page.getByTestId("form-redirect-uri")).toHaveText(`${DOMAIN_ISSUER}/login/callback`);
 
   await page.reload();
   await page.getByTestId("delete-connection").click();

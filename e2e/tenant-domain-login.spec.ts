@@ -1,40 +1,18 @@
 /**
- * The hosted login on a tenant domain in a real browser (design.md §13): Chromium reaches
+ * The hosted login on a tenant domain in a real browser: Chromium reaches
  * acme.localhost and beta.localhost on loopback; the login runs on the domain from the
  * authorization request to the code, its cookies are the domain's own, and a login of one tenant
  * opened on the other's domain shows the error page.
  */
-import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/dashboard";
+import { callOnHost as call, E2E_PORT as port } from "./support/on-host";
 import { ADMIN_TOKEN } from "./support/porta";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
 const MITID = "urn:grn:authn:dk:mitid:substantial";
-const port = Number(process.env.E2E_PORT ?? 3210);
 const acmeHost = `acme.localhost:${port}`;
 const betaHost = `beta.localhost:${port}`;
-
-/** One request to Porta on 127.0.0.1 with `host` as Host (Node does not resolve *.localhost names). */
-function call(host: string, method: string, path: string, body?: { json?: unknown; form?: Record<string, string> }, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
-  const text = body?.json !== undefined ? JSON.stringify(body.json) : body?.form ? new URLSearchParams(body.form).toString() : undefined;
-  const all: Record<string, string> = { host, ...headers };
-  if (text !== undefined) {
-    all["content-type"] = body?.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
-    all["content-length"] = String(Buffer.byteLength(text));
-  }
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers: all }, (res) => {
-      let answer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (answer += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(answer || "{}") as Record<string, unknown> }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(text);
-  });
-}
 
 let rp: RelyingParty;
 let client: { client_id: string; client_secret: string };

@@ -4,6 +4,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { requireAdmin } from "@/components/dashboard/session";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/dashboard/ui";
 import { tenantsOf } from "@/lib/admin/admin-users";
+import { config } from "@/lib/config";
 import { TenantForm } from "./tenant-form";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +34,7 @@ export default async function DashboardHome() {
         </ul>
       )}
       <Card title="New tenant">
-        <TenantForm />
+        <TenantForm publicUrl={config().issuer} />
       </Card>
     </DashboardShell>
   );

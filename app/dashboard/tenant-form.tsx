@@ -4,7 +4,8 @@ import { useActionState } from "react";
 import { buttonClass, FieldError, inputClass, labelClass } from "@/components/dashboard/ui";
 import { createTenantAction, type TenantFormState } from "./actions";
 
-export function TenantForm() {
+/** `publicUrl`: PUBLIC_URL, the issuer of the test tenants without a domain. */
+export function TenantForm({ publicUrl }: { publicUrl: string }) {
   const [state, action, pending] = useActionState<TenantFormState, FormData>(createTenantAction, {});
   return (
     <form action={action} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate data-testid="tenant-form">
@@ -24,6 +25,10 @@ export function TenantForm() {
       <button type="submit" disabled={pending} className={`${buttonClass} sm:mt-6`} data-testid="tenant-create">
         Create tenant
       </button>
+      <p className="text-sm text-slate-600 sm:col-span-3" data-testid="tenant-environment-note">
+        A test tenant without a domain is served on <code>{publicUrl}</code>. A production tenant is served only on its own domains, never there: it logs
+        nobody in until you give it one (Domains, after creating it).
+      </p>
     </form>
   );
 }

@@ -7,6 +7,8 @@
  * request writes nothing. The count is one `INSERT … ON CONFLICT DO UPDATE SET points = points + 1`,
  * so concurrent failures all count.
  * Keys are hashed: what they are made of (client_ids, emails) may be long or personal.
+ * A limit whose guarded work must not even start beyond it (a password hash) takes its point first
+ * (`takePoint`) and gives it back (`refundPoints`) when the work turns out not to count.
  */
 import { createHash, randomInt } from "node:crypto";
 import { RateLimiterPrisma } from "rate-limiter-flexible";
@@ -14,6 +16,7 @@ import { db, prisma } from "../db/client";
 import { epochMs, utcParam } from "../db/sql";
 import { defineStatement, type Param } from "../db/statement";
 import type { PrismaClient } from "../db/generated/client";
+import { nowMs } from "../clock";
 
 export interface FailureLimit {
   /** Prefix of its keys in the table. */
@@ -123,7 +126,7 @@ export function secondsLeft({ counters, keys }: CounterKeys, blocked: readonly B
  * counters in one query, the same rows rate-limiter-flexible's get() would read one by one.
  */
 export async function secondsBlocked(counters: CounterKeys): Promise<number> {
-  const now = Date.now();
+  const now = nowMs();
   // Plain SQL, not the ORM: one query for all the counters, on a path every attempt takes.
   const rows = await (await db()).query<BlockedRow>(BLOCKED.text, BLOCKED.values(blockedCountersValues(counters, now)));
   return secondsLeft(counters, rows, now);
@@ -133,7 +136,7 @@ export async function secondsBlocked(counters: CounterKeys): Promise<number> {
 export async function countFailure(counters: readonly Counter[]): Promise<void> {
   await Promise.all(counters.map(async ([limit, ...parts]) => (await limiterOf(limit)).penalty(keyOf(parts), 1)));
   if (randomInt(SWEEP_ONE_IN) === 0) {
-    await (await prisma()).rateLimit.deleteMany({ where: { expire: { lt: new Date(Date.now() - SWEEP_AFTER_MS) } } });
+    await (await prisma()).rateLimit.deleteMany({ where: { expire: { lt: new Date(nowMs() - SWEEP_AFTER_MS) } } });
   }
 }
 
@@ -145,4 +148,60 @@ export async function countAttempt(counter: Counter): Promise<number> {
   const [limit, ...parts] = counter;
   const state = await (await limiterOf(limit)).penalty(keyOf(parts), 1);
   return state.consumedPoints > limit.failures ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+}
+
+/** A point taken on each of a set of counters, in the windows it was taken in: what a refund gives back. */
+export interface TakenPoints {
+  keys: string[];
+  /** The end of each counter's window (epoch ms) when the point was taken; a refund after it is void. */
+  windowEnds: number[];
+}
+
+/** What taking a point found: the seconds to wait (0 when no counter passed its limit) and the points taken. */
+export interface PointTaken {
+  wait: number;
+  taken: TakenPoints;
+}
+
+/**
+ * One point on every counter in one statement, before the guarded work: each row is incremented
+ * (or starts a new window) under its row lock and its new count comes back, so of any number of
+ * concurrent callers exactly as many as the limit allows see a count within it. The caller gives
+ * the points back (refundPoints) for work that turns out not to count: a refused attempt, a
+ * success. The rows are rate-limiter-flexible's, so a counter reads the same through either.
+ */
+export async function takePoint(counters: readonly Counter[]): Promise<PointTaken> {
+  const now = nowMs();
+  const keys = counters.map(rowKeyOf);
+  const rows = await (await db()).query<{ key: string; points: number; expireMs: number | null }>(TAKE_POINT_SQL, [
+    keys,
+    counters.map(([limit]) => limit.windowSeconds),
+    new Date(now).toISOString(),
+  ]);
+  const windowEnds = keys.map((key) => rows.find((row) => row.key === key)?.expireMs ?? now);
+  const blocked = rows.filter((row) => row.points > (counters[keys.indexOf(row.key)]?.[0].failures ?? Infinity));
+  const wait = Math.max(0, ...blocked.map((row) => Math.max(1, Math.ceil(((row.expireMs ?? now) - now) / 1000))));
+  if (randomInt(SWEEP_ONE_IN) === 0) await sweepEndedWindows();
+  return { wait, taken: { keys, windowEnds } };
+}
+
+const NOW = utcParam("$3");
+const TAKE_POINT_SQL = `INSERT INTO "RateLimit" AS r (key, points, expire)
+  SELECT c.key, 1, ${NOW} + make_interval(secs => c.seconds) FROM unnest($1::text[], $2::int[]) AS c(key, seconds)
+  ON CONFLICT (key) DO UPDATE SET
+    points = CASE WHEN r.expire IS NOT NULL AND r.expire <= ${NOW} THEN 1 ELSE r.points + 1 END,
+    expire = CASE WHEN r.expire IS NOT NULL AND r.expire <= ${NOW} THEN EXCLUDED.expire ELSE r.expire END
+  RETURNING r.key, r.points, ${epochMs("r.expire")} AS "expireMs"`;
+
+/** Gives back points takePoint took, on the counters whose window is still the one it was taken in. */
+export async function refundPoints({ keys, windowEnds }: TakenPoints): Promise<void> {
+  await (await db()).query(
+    `UPDATE "RateLimit" AS r SET points = r.points - 1 FROM unnest($1::text[], $2::float8[]) AS t(key, expire_ms)
+      WHERE r.key = t.key AND r.points > 0 AND ${epochMs("r.expire")} = t.expire_ms`,
+    [keys, windowEnds],
+  );
+}
+
+async function sweepEndedWindows(): Promise<void> {
+  await (await prisma()).rateLimit.deleteMany({ where: { expire: { lt: new Date(nowMs() - SWEEP_AFTER_MS) } } });
 }

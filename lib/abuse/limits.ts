@@ -1,6 +1,6 @@
 /**
- * Porta's abuse limits, counted per client IP (lib/http/client-ip.ts) in the database, so they
- * hold across instances:
+ * Porta's abuse limits, counted per client IP (lib/http/client-ip.ts, by its limit key:
+ * ip-limit-key.ts) in the database, so they hold across instances:
  *
  * - client authentication (token, PAR, CIBA, headless, registration management): from the 21st
  *   failure of one (client_id, IP) pair in 60 s, and from the 101st failure of one IP over all
@@ -9,21 +9,19 @@
  *   out. An unknown client_id counts for the IP (and for a pair nobody uses). Client
  *   authentication names the counters (`clientLimits`); the request reads them with the rest of
  *   what it still owes (lib/oauth/token/pending-checks.ts) and `refuseIfBlocked` answers;
- * - dashboard sign-in: 10 failures per (email, IP) and 100 per IP in 15 minutes. There is no
- *   account-wide lockout, which anyone could trigger for any admin; a refused attempt skips the
- *   password hash;
+ * - dashboard sign-in: its own file, sign-in-limit.ts;
  * - new logins (authorize) per IP and minute: RATE_LIMIT_LOGINS_PER_MINUTE (300 unless set, off with 0).
  */
 import { config } from "../config";
+import { nowMs } from "../clock";
 import { OAuthError } from "../oauth/errors";
-import { countAttempt, counterKeys, countFailure, secondsBlocked, secondsLeft, type BlockedRow, type Counter, type CounterKeys, type FailureLimit } from "./limit-store";
+import { ipLimitKey } from "./ip-limit-key";
+import { countAttempt, counterKeys, countFailure, secondsLeft, type BlockedRow, type Counter, type CounterKeys, type FailureLimit } from "./limit-store";
 
 const MINUTE = 60;
 
 export const CLIENT_PAIR_LIMIT: FailureLimit = { name: "client-auth-pair", failures: 20, windowSeconds: MINUTE };
 export const CLIENT_IP_LIMIT: FailureLimit = { name: "client-auth-ip", failures: 100, windowSeconds: MINUTE };
-export const SIGN_IN_PAIR_LIMIT: FailureLimit = { name: "sign-in-pair", failures: 10, windowSeconds: 15 * MINUTE };
-export const SIGN_IN_IP_LIMIT: FailureLimit = { name: "sign-in-ip", failures: 100, windowSeconds: 15 * MINUTE };
 
 /** The counters a client authentication is limited by: its (client_id, IP) pair and its IP. */
 export interface ClientLimits {
@@ -33,7 +31,8 @@ export interface ClientLimits {
   readonly counters: CounterKeys;
 }
 
-export function clientLimits(clientId: string | undefined, ip: string): ClientLimits {
+export function clientLimits(clientId: string | undefined, clientIp: string): ClientLimits {
+  const ip = ipLimitKey(clientIp);
   const counters: Counter[] = clientId ? [[CLIENT_PAIR_LIMIT, clientId, ip], [CLIENT_IP_LIMIT, ip]] : [[CLIENT_IP_LIMIT, ip]];
   return { clientId, ip, counters: counterKeys(counters) };
 }
@@ -43,7 +42,7 @@ export function clientLimits(clientId: string | undefined, ip: string): ClientLi
  * rows of blockedCountersSql over `limits.counters`) are any of this client's.
  */
 export function refuseIfBlocked(limits: ClientLimits, blocked: readonly BlockedRow[]): void {
-  const wait = secondsLeft(limits.counters, blocked, Date.now());
+  const wait = secondsLeft(limits.counters, blocked, nowMs());
   if (wait > 0) {
     throw new OAuthError("invalid_client", "Too many failed client authentications: try again later", {
       status: 429,
@@ -56,25 +55,9 @@ export function countClientFailure(limits: ClientLimits): Promise<void> {
   return countFailure(limits.counters.counters);
 }
 
-function signInCounters(email: string, ip: string): Counter[] {
-  return [
-    [SIGN_IN_PAIR_LIMIT, email, ip],
-    [SIGN_IN_IP_LIMIT, ip],
-  ];
-}
-
-/** Seconds this (email, IP) must wait before another sign-in attempt; 0 when it may try. */
-export function signInBlocked(email: string, ip: string): Promise<number> {
-  return secondsBlocked(counterKeys(signInCounters(email, ip)));
-}
-
-export function countSignInFailure(email: string, ip: string): Promise<void> {
-  return countFailure(signInCounters(email, ip));
-}
-
 /** Counts a new login from `ip`; the seconds to wait when it is over the limit, else 0. */
 export async function countNewLogin(ip: string): Promise<number> {
   const perMinute = config().loginsPerMinute;
   if (perMinute === undefined) return 0;
-  return countAttempt([{ name: "logins-ip", failures: perMinute, windowSeconds: MINUTE }, ip]);
+  return countAttempt([{ name: "logins-ip", failures: perMinute, windowSeconds: MINUTE }, ipLimitKey(ip)]);
 }

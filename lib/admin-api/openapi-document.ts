@@ -23,7 +23,8 @@ export interface OpenApiDocument {
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 export const TAG_DESCRIPTIONS: Record<string, string> = {
-  Tenants: "A tenant is `{id, name, environment, domains}`. Creating, changing and deleting tenants needs the platform token.",
+  Tenants:
+    "A tenant is `{id, name, environment, domains}`. Each domain is an issuer of its own; PUBLIC_URL serves the test tenants without a domain, and a production tenant is served only on its domains. Creating, changing and deleting tenants needs the platform token.",
   Applications: "Relying parties, as RFC 7591 client metadata, and their webhook deliveries.",
   "eID connections": "A production tenant's connections to real eIDs. Secrets are write-only.",
   Keys: "The tenant's ID token signing keys: next → current → retired.",

@@ -2,15 +2,15 @@
  * Dashboard admins: credential checks, and tenant membership, the only way an admin reaches a
  * tenant's data.
  *
- * Guessing is limited per (email, client IP) and per client IP (lib/abuse/limits.ts), counted
- * atomically in the database, so concurrent guesses all count and every instance sees them. There
- * is no account-wide lockout: anyone who knows an admin's email could keep that admin out with
- * a few guesses every 15 minutes. A refused attempt skips the password hash, and the check costs
- * the same whether or not the email exists.
+ * Every password check runs under the sign-in limit (lib/abuse/sign-in-limit.ts): it takes its
+ * point before hashing, so concurrent guesses are refused without hashing once the limit is
+ * reached, and a right password gives its point back. A check that finds every hashing slot
+ * taken and the queue full (lib/crypto/password.ts) is answered like a refused attempt. The check
+ * costs the same whether or not the email exists.
  */
 import { z } from "zod";
-import { countSignInFailure, signInBlocked } from "../abuse/limits";
-import { hashPassword, needsRehash, verifyPassword } from "../crypto/password";
+import { refundSignInAttempt, takeSignInAttempt } from "../abuse/sign-in-limit";
+import { hashPassword, needsRehash, PasswordHashingBusy, verifyPassword } from "../crypto/password";
 import { prisma } from "../db/client";
 import type { AdminUser, MemberRole, Tenant } from "../db/generated/client";
 import { recordAdminEvent } from "./audit-admin-event";
@@ -34,19 +34,29 @@ export type PasswordCheck =
  */
 export async function checkAdminPassword(emailInput: string, password: string, clientIp: string): Promise<PasswordCheck> {
   const email = emailInput.trim().toLowerCase();
-  const wait = await signInBlocked(email, clientIp);
-  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
+  const attempt = await takeSignInAttempt(email, clientIp);
+  if (!attempt.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
+  let check: PasswordCheck;
+  try {
+    check = await checkPassword(email, password);
+  } catch (error) {
+    // The password was never checked: the attempt does not count.
+    await refundSignInAttempt(attempt.point);
+    if (error instanceof PasswordHashingBusy) return { ok: false, reason: "throttled", retryAfterSeconds: 1 };
+    throw error;
+  }
+  if (check.ok) await refundSignInAttempt(attempt.point);
+  return check;
+}
+
+async function checkPassword(email: string, password: string): Promise<PasswordCheck> {
   const admin = await (await prisma()).adminUser.findUnique({ where: { email } });
   if (!admin) {
     dummyHash ??= hashPassword("no such admin");
     await verifyPassword(password, await dummyHash); // same cost as a real check
-    await countSignInFailure(email, clientIp);
     return { ok: false, reason: "invalid", admin: null };
   }
-  if (!(await verifyPassword(password, admin.passwordHash))) {
-    await countSignInFailure(email, clientIp);
-    return { ok: false, reason: "invalid", admin };
-  }
+  if (!(await verifyPassword(password, admin.passwordHash))) return { ok: false, reason: "invalid", admin };
   return { ok: true, admin };
 }
 

@@ -21,12 +21,12 @@ export function findApplication(clientId: string): Promise<ApplicationRecord | n
 
 /**
  * The application as a protocol endpoint sees it: null when its tenant is not served on the
- * request's issuer (a tenant on its own domain is an issuer of its own: another tenant's client_id
- * is an unknown client there).
+ * request's issuer (another tenant's client_id is an unknown client there, and PUBLIC_URL
+ * serves no production tenant: lib/tenants/issuer-context.ts).
  */
 export async function findServedApplication(clientId: string): Promise<ApplicationRecord | null> {
   const application = await findApplication(clientId);
-  return application && (await isServedTenant(application.tenantId)) ? application : null;
+  return application && (await isServedTenant(application.tenant)) ? application : null;
 }
 
 export function findApplicationById(id: string): Promise<ApplicationRecord | null> {
@@ -40,7 +40,7 @@ export function findApplicationById(id: string): Promise<ApplicationRecord | nul
  */
 export async function findServedApplicationById(id: string): Promise<ApplicationRecord | null> {
   const application = await findApplicationById(id);
-  return application && (await isServedTenant(application.tenantId)) ? application : null;
+  return application && (await isServedTenant(application.tenant)) ? application : null;
 }
 
 /** Clears this process's cached copies of an application (after every write to it). */

@@ -1,10 +1,19 @@
-/** The simulated devices of test tenants (/test/devices): pending decoupled logins and their answers. */
+/**
+ * The simulated devices of test tenants (/test/devices): pending decoupled logins and their
+ * answers. The page needs no sign-in, so it shows only the requests of the test tenants served on
+ * its own Host (PUBLIC_URL's: the test tenants without a domain; a test tenant's domain: that
+ * tenant's), with national ids masked, and a request of a tenant the Host does not serve is
+ * answered like an unknown one.
+ */
 import { findApplicationById } from "../clients/find-application";
 import { decryptAtRest } from "../crypto/encryption";
 import { prisma } from "../db/client";
 import { findEidMethod } from "../eid/catalogue";
+import type { Prisma } from "../db/generated/client";
 import { invalidRequest } from "../oauth/errors";
+import { isServedTenant, type IssuerContext } from "../tenants/issuer-context";
 import { completeDecoupled, failDecoupled } from "./complete-decoupled";
+import { maskNationalId } from "./mask-national-id";
 import { decoupledRequestOf } from "./request";
 import { chosenTestPerson, testPersonFor, testPersonsFor } from "./test-person";
 import { now } from "../clock";
@@ -14,8 +23,8 @@ export interface PendingDeviceRequest {
   requestId: string;
   kind: "ciba" | "headless";
   eid: string;
-  /** The person the login_hint names; absent for a headless request naming nobody. */
-  nationalId?: string;
+  /** The national id of the person the login_hint names, masked; absent for a headless request naming nobody. */
+  maskedNationalId?: string;
   /** For a request naming nobody: the test identities to approve as (the eID family's). */
   persons?: { id: string; label: string }[];
   clientName: string;
@@ -30,9 +39,15 @@ function eidLabel(acr: string): string {
   return method ? `${method.name} (${method.country.toUpperCase()})` : acr;
 }
 
-export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
+/** The test tenants an issuer serves: a domain's own tenant, or on PUBLIC_URL those without a domain. */
+function servedTestTenants(context: IssuerContext): Prisma.TenantWhereInput {
+  return context.kind === "tenant" ? { id: context.tenantId, environment: "test" } : { environment: "test", domains: { none: {} } };
+}
+
+/** The pending requests of the test tenants served on the page's issuer (`context`), newest first. */
+export async function pendingDeviceRequests(context: IssuerContext): Promise<PendingDeviceRequest[]> {
   const rows = await (await prisma()).loginTransaction.findMany({
-    where: { kind: { in: ["ciba", "headless"] }, state: "eid_authenticating", expiresAt: { gt: now() }, application: { tenant: { environment: "test" } } },
+    where: { kind: { in: ["ciba", "headless"] }, state: "eid_authenticating", expiresAt: { gt: now() }, application: { tenant: servedTestTenants(context) } },
     include: { application: true },
     orderBy: { createdAt: "desc" },
     take: 50,
@@ -44,7 +59,7 @@ export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
       requestId: decryptAtRest(r.requestIdSealed, "decoupled-request-id"),
       kind: r.kind,
       eid: eidLabel(r.acr),
-      ...(r.nationalId !== undefined ? { nationalId: r.nationalId } : { persons: testPersonsFor(r.acr) }),
+      ...(r.nationalId !== undefined ? { maskedNationalId: maskNationalId(r.nationalId) } : { persons: testPersonsFor(r.acr) }),
       clientName: tx.application.clientName,
       bindingMessage: r.bindingMessage,
       callInitiator: r.authorizationDetails?.[0]?.callInitiator,
@@ -57,7 +72,8 @@ export async function pendingDeviceRequests(): Promise<PendingDeviceRequest[]> {
 export type DeviceAnswer = { approve: true; identity?: string } | { approve: false };
 
 /**
- * Approves or declines a pending request of a test tenant; false when there is no such request.
+ * Approves or declines a pending request of a test tenant served on the request's issuer; false
+ * when there is no such request (or its tenant is not served there).
  * Approving a request that names nobody needs `identity`, one of the family's test identities;
  * a request that names its person takes none (invalid_request otherwise).
  */
@@ -66,7 +82,7 @@ export async function answerDeviceRequest(transactionId: string, answer: DeviceA
   const tx = await (await prisma()).loginTransaction.findUnique({ where: { id: transactionId } });
   if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= now()) return false;
   const client = await findApplicationById(tx.applicationId);
-  if (!client || client.tenant.environment !== "test") return false;
+  if (!client || client.tenant.environment !== "test" || !(await isServedTenant(client.tenant))) return false;
   if (!answer.approve) {
     await failDecoupled(tx, client, "access_denied", "The user declined the login", true);
     return true;

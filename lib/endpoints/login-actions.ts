@@ -63,7 +63,7 @@ export async function loginAction(exchange: BrowserExchange, transactionId: stri
   const client = tx && (await findApplicationById(tx.applicationId));
   // A login belongs to its tenant's issuer: on another domain it is unknown (each tenant domain
   // is its own issuer).
-  if (!tx || (client && !(await isServedTenant(client.tenantId)))) {
+  if (!tx || (client && !(await isServedTenant(client.tenant)))) {
     throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
   }
   exchange.uiLocales = requestOf(tx).uiLocales;

@@ -10,6 +10,7 @@ import { createApplication } from "../clients/create-application";
 import { deleteApplication } from "../clients/delete-application";
 import { findByRegistrationToken } from "../clients/find-by-registration-token";
 import { replaceApplicationMetadata } from "../clients/replace-application-metadata";
+import { resolveTenant } from "../clients/resolve-tenant";
 import { toClientMetadata } from "../clients/to-client-metadata";
 import { clientIpOf } from "../http/client-ip";
 import { NO_STORE, jsonResponse } from "../http/responses";
@@ -35,21 +36,26 @@ export async function registerClient(request: Request): Promise<Response> {
 }
 
 /**
- * Registration on a tenant domain creates the client in that tenant (each tenant domain is an
- * issuer of its own): another tenant's `tenant_id`, or on PUBLIC_URL a tenant served on its own
- * domain, is refused.
+ * Registration on a tenant domain creates the client in that tenant: another tenant's
+ * `tenant_id` is refused. On PUBLIC_URL the tenant the client would join (the requested, the
+ * token's or the default one) must be served there, a test tenant without a domain: a client
+ * created elsewhere would be unknown at every endpoint of this issuer.
  */
 async function registrationInTenantOfIssuer(body: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>> {
   const context = currentIssuerContext();
-  const requested = typeof body.tenant_id === "string" ? body.tenant_id : (actor.tenantId ?? undefined);
   if (context.kind === "tenant") {
+    const requested = typeof body.tenant_id === "string" ? body.tenant_id : (actor.tenantId ?? undefined);
     if (requested !== undefined && requested !== context.tenantId) throw invalidMetadata("tenant_id", "tenant_id: this issuer registers applications only in its own tenant");
     return { ...body, tenant_id: context.tenantId };
   }
-  if (requested !== undefined && !(await isServedTenant(requested))) {
-    throw invalidMetadata("tenant_id", "tenant_id: this tenant is served on its own domain: register there");
+  const tenant = await resolveTenant(body, actor);
+  if (!(await isServedTenant(tenant))) {
+    throw invalidMetadata(
+      "tenant_id",
+      tenant.environment === "production" ? "tenant_id: a production tenant is served only on its own domains: register there" : "tenant_id: this tenant is served on its own domain: register there",
+    );
   }
-  return body;
+  return { ...body, tenant_id: tenant.id };
 }
 
 async function authorizeConfiguration(request: Request, clientId: string) {
@@ -60,8 +66,8 @@ async function authorizeConfiguration(request: Request, clientId: string) {
   const limits = clientLimits(clientId, clientIpOf(request));
   await settlePendingChecks(pendingChecks(limits));
   const found = await findByRegistrationToken(clientId, token);
-  // Another issuer's client is unknown here: each tenant domain is an issuer of its own.
-  const application = found && (await isServedTenant(found.tenantId)) ? found : null;
+  // Another issuer's client is unknown here.
+  const application = found && (await isServedTenant(found.tenant)) ? found : null;
   // RFC 7592 §2: an unknown client and a wrong token look the same (401), revealing nothing.
   if (!application) {
     await countClientFailure(limits);

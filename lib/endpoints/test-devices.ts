@@ -1,5 +1,6 @@
 /**
- * POST /test/devices/{id}/{approve|decline}: the simulated phone's answer (test tenants only).
+ * POST /test/devices/{id}/{approve|decline}: the simulated phone's answer, for a request of a test
+ * tenant the request's Host serves (any other is answered like an unknown request).
  * Approving a headless request that names nobody carries `identity`, the test person chosen.
  */
 import { answerDeviceRequest } from "../decoupled/devices";

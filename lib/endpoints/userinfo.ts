@@ -33,7 +33,7 @@ export async function userinfo(request: Request): Promise<Response> {
   const client = await findApplicationById(row.applicationId);
   // An access token of a tenant this issuer does not serve is unknown here: each tenant domain is
   // its own issuer, and a token is good only at the issuer that issued it.
-  if (client && !(await isServedTenant(client.tenantId))) throw invalidToken("The access token is invalid, expired or revoked");
+  if (client && !(await isServedTenant(client.tenant))) throw invalidToken("The access token is invalid, expired or revoked");
   const claims = await userinfoClaimsOf(row);
   if (client && (client.userinfoSignedResponseAlg || client.userinfoEncryptedResponseAlg)) {
     return new Response(await userinfoJwt(client, claims), { headers: { "Content-Type": "application/jwt", ...NO_STORE } });

@@ -13,13 +13,17 @@ export interface JwksBody {
 }
 
 /**
- * Which keys a JWKS lists: every published key, or those of the tenants an issuer serves (a tenant
- * on its own domain is an issuer of its own and publishes only its keys there). `key` names the selection, so its serialisation is kept with the cached keys.
+ * Which keys a JWKS lists: every published key, or those of the tenants an issuer serves
+ * (lib/tenants/issuer-context.ts). `key` names the selection, so its serialisation is kept with
+ * the cached keys.
  */
 export interface KeySelection {
   key: string;
-  includes(tenantId: string | null): boolean;
+  includes(owner: KeyOwnerOf): boolean;
 }
+
+/** Whose a published key is: its tenant and the tenant's environment (both null for Porta's own keys). */
+export type KeyOwnerOf = Pick<PublishedKey, "tenantId" | "environment">;
 
 export const ALL_KEYS: KeySelection = { key: "all", includes: () => true };
 
@@ -43,7 +47,7 @@ async function load(purpose: KeyPurpose): Promise<CachedKeys> {
 function serialise(entry: CachedKeys, selection: KeySelection): JwksBody {
   let body = entry.bodies.get(selection.key);
   if (!body) {
-    const text = JSON.stringify({ keys: entry.keys.filter((k) => selection.includes(k.tenantId)).map((k): JWK => k.publicJwk) });
+    const text = JSON.stringify({ keys: entry.keys.filter((k) => selection.includes(k)).map((k): JWK => k.publicJwk) });
     body = { body: text, etag: entityTag(text) };
     entry.bodies.set(selection.key, body);
   }

@@ -8,7 +8,7 @@
 import type { JWK } from "jose";
 import { encryptAtRest } from "../crypto/encryption";
 import type { Database } from "../db/client";
-import type { KeyPurpose, Prisma } from "../db/generated/client";
+import type { KeyPurpose, Prisma, Tenant } from "../db/generated/client";
 import { ALGS_BY_PURPOSE, RETIRED_KEY_PUBLISHED_S } from "./algorithms";
 import { generateSigningKey } from "./generate-key";
 import { nowMs } from "../clock";
@@ -115,6 +115,8 @@ export interface PublishedKey {
   kid: string;
   /** The tenant whose ID tokens it signs; null for Porta's own (extension) keys. */
   tenantId: string | null;
+  /** That tenant's environment (which decides the issuers that publish the key); null for Porta's own keys. */
+  environment: Tenant["environment"] | null;
   alg: string;
   state: string;
   publicJwk: JWK;
@@ -128,7 +130,7 @@ export async function publishedKeys(database: Database, purpose: KeyPurpose, now
       OR: [{ state: { in: ["current", "next"] } }, { state: "retired", unpublishAt: { gt: now } }],
     },
     orderBy: [{ createdAt: "asc" }, { kid: "asc" }],
-    select: { kid: true, tenantId: true, alg: true, state: true, publicJwk: true },
+    select: { kid: true, tenantId: true, alg: true, state: true, publicJwk: true, tenant: { select: { environment: true } } },
   });
-  return rows.map((row) => ({ ...row, publicJwk: row.publicJwk as JWK }));
+  return rows.map(({ tenant, ...row }) => ({ ...row, environment: tenant?.environment ?? null, publicJwk: row.publicJwk as JWK }));
 }

@@ -105,12 +105,17 @@ export async function disablePlayground(tenantId: string, actor: Actor): Promise
   if (existing) await deleteApplication(existing, actor);
 }
 
-/** After a tenant's domains change: its playground application's URIs follow them (only they change). */
+/**
+ * After a tenant's domains change: its playground application's URIs follow them (only they
+ * change). A production tenant left without a domain is served nowhere: its URIs stay as they were.
+ */
 export async function followPlaygroundDomains(tenantId: string, actor: Actor): Promise<void> {
+  const uris = await playgroundUris(tenantId);
+  if (uris.redirect_uris.length === 0) return;
   const demo = await findApplication(DEMO_CLIENT_ID);
   const owned = [await findPlaygroundApplication(tenantId), demo?.tenantId === tenantId ? demo : null];
   for (const application of owned) {
-    if (application) await updateApplicationMetadata(application, await playgroundUris(tenantId), actor);
+    if (application) await updateApplicationMetadata(application, uris, actor);
   }
 }
 

@@ -107,15 +107,26 @@ describe("issuer context of a Host", () => {
     expect(issuerContextOf(null, map, issuer)).toBeUndefined();
   });
 
-  it("a domain serves only its tenant; PUBLIC_URL only tenants without a domain", () => {
+  it("a domain serves only its tenant; PUBLIC_URL only test tenants without a domain", () => {
     const acme = issuerContextOf("acme.localhost:3000", map, issuer)!;
     const fallback = issuerContextOf("porta.example", map, issuer)!;
-    expect(servesTenant(acme, ACME, map)).toBe(true);
-    expect(servesTenant(acme, BETA, map)).toBe(false);
-    expect(servesTenant(acme, PLAIN, map)).toBe(false);
-    expect(servesTenant(fallback, PLAIN, map)).toBe(true);
-    expect(servesTenant(fallback, ACME, map)).toBe(false);
-    expect(servesTenant(fallback, BETA, map)).toBe(false);
+    const test = (id: string) => ({ id, environment: "test" as const });
+    expect(servesTenant(acme, test(ACME), map)).toBe(true);
+    expect(servesTenant(acme, test(BETA), map)).toBe(false);
+    expect(servesTenant(acme, test(PLAIN), map)).toBe(false);
+    expect(servesTenant(fallback, test(PLAIN), map)).toBe(true);
+    expect(servesTenant(fallback, test(ACME), map)).toBe(false);
+    expect(servesTenant(fallback, test(BETA), map)).toBe(false);
+  });
+
+  it("a production tenant is served on its own domains only, never on PUBLIC_URL", () => {
+    const beta = issuerContextOf("login.beta.example", map, issuer)!;
+    const fallback = issuerContextOf("porta.example", map, issuer)!;
+    const production = (id: string) => ({ id, environment: "production" as const });
+    expect(servesTenant(beta, production(BETA), map)).toBe(true);
+    expect(servesTenant(fallback, production(BETA), map)).toBe(false);
+    expect(servesTenant(fallback, production(PLAIN), map)).toBe(false);
+    expect(servesTenant(beta, production(PLAIN), map)).toBe(false);
   });
 
   it("a misdirected request gets 421 with a JSON error and nothing else", async () => {

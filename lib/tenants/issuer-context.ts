@@ -1,9 +1,16 @@
 /**
- * Which issuer a request is for (design.md §13), from its Host: PUBLIC_URL's host is the default
- * issuer (the tenants without a domain, exactly as before domains existed), a tenant domain is
- * that tenant's own issuer, and any other host is served no issuer (421).
+ * Which issuer a request is for, from its Host, and which tenants it serves:
+ *
+ * - a tenant domain is that tenant's own issuer, serving that tenant alone;
+ * - PUBLIC_URL's host is the default issuer, serving the test tenants without a domain. A
+ *   production tenant is served only on its own domains: were it served beside a test tenant, a
+ *   relying party that checks `iss` and the signature but not `aud` would accept a test tenant's
+ *   token, whose mock eID vouches for any national id. There its client_id is an unknown client
+ *   and its keys are not in the JWKS;
+ * - any other host is served no issuer (421).
  */
 import { config } from "../config";
+import type { Tenant } from "../db/generated/client";
 import { jsonResponse } from "../http/responses";
 import type { KeySelection } from "../keys/jwks";
 import { hostMap, peekHostMap, type HostMap } from "./host-map";
@@ -47,12 +54,20 @@ export async function resolveIssuerContext(host: string | null | undefined): Pro
   return issuerContextOf(host, await hostMap(), issuer);
 }
 
+/** What the serving rule reads of a tenant (its environment never changes). */
+export type ServableTenant = Pick<Tenant, "id" | "environment">;
+
+/** Whether PUBLIC_URL's issuer serves a tenant: a test tenant without a domain. */
+function servedOnPublicUrl(tenant: ServableTenant, map: HostMap): boolean {
+  return tenant.environment === "test" && !map.hasDomains(tenant.id);
+}
+
 /**
  * Whether a tenant's clients, keys and sessions belong to a context: on a domain only its tenant's,
- * on PUBLIC_URL only those of tenants without a domain.
+ * on PUBLIC_URL only those of test tenants without a domain.
  */
-export function servesTenant(context: IssuerContext, tenantId: string, map: HostMap): boolean {
-  return context.kind === "tenant" ? context.tenantId === tenantId : !map.hasDomains(tenantId);
+export function servesTenant(context: IssuerContext, tenant: ServableTenant, map: HostMap): boolean {
+  return context.kind === "tenant" ? context.tenantId === tenant.id : servedOnPublicUrl(tenant, map);
 }
 
 /** The answer to a Host that is neither PUBLIC_URL's nor a tenant domain: no tenant data. */
@@ -61,13 +76,13 @@ export function misdirectedResponse(): Response {
 }
 
 /** Whether the request being answered may use a tenant's clients, keys and sessions. */
-export async function isServedTenant(tenantId: string): Promise<boolean> {
+export async function isServedTenant(tenant: ServableTenant): Promise<boolean> {
   const context = servingContext();
-  if (context?.kind === "tenant") return context.tenantId === tenantId;
-  return !(await hostMap()).hasDomains(tenantId);
+  if (context?.kind === "tenant") return context.tenantId === tenant.id;
+  return servedOnPublicUrl(tenant, await hostMap());
 }
 
-/** The ID token keys an issuer's JWKS lists: its tenant's, or on PUBLIC_URL those of tenants without a domain. */
+/** The ID token keys an issuer's JWKS lists: its tenant's, or on PUBLIC_URL those of test tenants without a domain. */
 export async function issuerKeySelection(context: IssuerContext = currentIssuerContext()): Promise<KeySelection> {
   return knownKeySelection(context) ?? defaultSelection(await hostMap());
 }
@@ -76,7 +91,7 @@ export async function issuerKeySelection(context: IssuerContext = currentIssuerC
 export function knownKeySelection(context: IssuerContext = currentIssuerContext()): KeySelection | undefined {
   if (context.kind === "tenant") {
     const { tenantId } = context;
-    return { key: `tenant:${tenantId}`, includes: (owner) => owner === tenantId };
+    return { key: `tenant:${tenantId}`, includes: (owner) => owner.tenantId === tenantId };
   }
   const map = peekHostMap();
   return map && defaultSelection(map);
@@ -85,7 +100,10 @@ export function knownKeySelection(context: IssuerContext = currentIssuerContext(
 function defaultSelection(map: HostMap): KeySelection {
   let selection = defaultSelections.get(map);
   if (!selection) {
-    selection = { key: `default:${map.domainTenantsKey}`, includes: (owner) => owner === null || !map.hasDomains(owner) };
+    selection = {
+      key: `default:${map.domainTenantsKey}`,
+      includes: (owner) => owner.tenantId === null || (owner.environment !== null && servedOnPublicUrl({ id: owner.tenantId, environment: owner.environment }, map)),
+    };
     defaultSelections.set(map, selection);
   }
   return selection;

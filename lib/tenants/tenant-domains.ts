@@ -1,5 +1,5 @@
 /**
- * Stored tenant domains (design §13): the TenantDomain table, keyed by host, so a host belongs to
+ * Stored tenant domains: the TenantDomain table, keyed by host, so a host belongs to
  * one tenant at most. Changed only inside the transaction that changes the tenant, with its audit row.
  */
 import type { Actor } from "../audit/record-audit";
@@ -26,15 +26,6 @@ export async function listTenantDomainHosts(): Promise<{ host: string; tenantId:
 export async function tenantDomains(tenantId: string): Promise<string[]> {
   const rows = await (await prisma()).tenantDomain.findMany({ where: { tenantId }, select: { host: true }, orderBy: { host: "asc" } });
   return rows.map((row) => row.host);
-}
-
-/**
- * Whether a test tenant is served on PUBLIC_URL (it has no domain): then a production tenant
- * without a domain shares its issuer and JWKS with it (the dashboard warns).
- */
-export async function testTenantOnPublicUrl(): Promise<boolean> {
-  const found = await (await prisma()).tenant.findFirst({ where: { environment: "test", domains: { none: {} } }, select: { id: true } });
-  return found !== null;
 }
 
 /** The tenant as the admin API shows it, or null. */

@@ -4,8 +4,9 @@
  * also where the request's own statement holds the check (PAR, code redemption): a blocked pair's
  * right credentials spend nothing there; and on every other way out (other grants, early errors,
  * CIBA and headless requests). New logins per client IP (RATE_LIMIT_LOGINS_PER_MINUTE) get a 429
- * page; the client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), and a
- * client-sent copy of the server's internal socket-address header is ignored.
+ * page; the client IP is the n-th X-Forwarded-For entry from the right (TRUST_PROXY), a client-sent
+ * copy of the server's internal socket-address header is ignored, and the addresses of one IPv6 /64
+ * count as one client IP.
  */
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -91,6 +92,13 @@ describe("failed client authentication", () => {
     expect((await Promise.all(unknown)).map((r) => r.status)).toEqual(Array(100).fill(401));
     await expectThrottled(await tokenFrom(rp, rp.client_secret!, ip));
     await expectAuthenticated(await tokenFrom(rp, rp.client_secret!, { "X-Forwarded-For": "203.0.113.31" }));
+  });
+
+  it("the addresses of one IPv6 /64 are one client IP: 20 failures spread over it block the pair; another /64 goes on", async () => {
+    const client = await registerClient(porta);
+    for (let i = 0; i < 20; i++) expect((await tokenFrom(client, "wrong secret", { "X-Forwarded-For": `2001:db8:20:1::${i.toString(16)}` })).status).toBe(401);
+    await expectThrottled(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "2001:db8:20:1:ffff::1" }));
+    await expectAuthenticated(await tokenFrom(client, client.client_secret!, { "X-Forwarded-For": "2001:db8:20:2::1" }));
   });
 
   it("registration management counts a wrong registration access token the same way", async () => {
@@ -316,5 +324,13 @@ describe("new logins per client IP", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.text).toContain("For mange login fra dit netværk");
     expect((await new TestBrowser(porta.issuer).get(authorizePath(rp), { "X-Forwarded-For": "203.0.113.61" })).status).not.toBe(429);
+  });
+
+  it("the addresses of one IPv6 /64 share the budget; another /64 has its own", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await new TestBrowser(porta.issuer).get(authorizePath(rp), { "X-Forwarded-For": `2001:db8:60:1::${i + 1}` })).status).not.toBe(429);
+    }
+    expectErrorPage(await new TestBrowser(porta.issuer).get(authorizePath(rp), { "X-Forwarded-For": "2001:db8:60:1:abcd::9" }), "temporarily_unavailable", 429);
+    expect((await new TestBrowser(porta.issuer).get(authorizePath(rp), { "X-Forwarded-For": "2001:db8:60:2::1" })).status).not.toBe(429);
   });
 });

@@ -8,12 +8,16 @@ import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
+import { config } from "../../lib/config";
 import { hashToken } from "../../lib/crypto/hash";
 import { pendingDeviceRequests } from "../../lib/decoupled/devices";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
-import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
+import { forgetHostMap } from "../../lib/tenants/host-map";
+import { currentIssuerContext } from "../../lib/tenants/issuer-context";
+import { basicAuth, registerClient, registerClientOn, type RegisteredClient } from "../support/clients";
 import { advanceClock, resetClock } from "../support/clock";
+import { fetchOnLoopback } from "../support/issuer-host-fetch";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -52,8 +56,10 @@ async function approveAs(requestId: string, form: Record<string, string>): Promi
   return { status: response.status, text: await response.text() };
 }
 
-function post(path: string, client: RegisteredClient, form: Record<string, string>) {
-  return fetch(`${porta.issuer}${path}`, {
+/** A client-authenticated form post, to PUBLIC_URL or with `host` as Host (a tenant domain). */
+function post(path: string, client: RegisteredClient, form: Record<string, string>, host?: string) {
+  const send = host ? fetchOnLoopback(config().port) : fetch;
+  return send(`${host ? `http://${host}` : porta.issuer}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(client.client_id, client.client_secret!) },
     body: new URLSearchParams(form),
@@ -205,8 +211,8 @@ describe("headless", () => {
 
     // The devices page offers the eID family's test identities for a request that names nobody.
     const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.headless_req_id) } });
-    const listed = (await pendingDeviceRequests()).find((r) => r.transactionId === tx.id);
-    expect(listed?.nationalId).toBeUndefined();
+    const listed = (await pendingDeviceRequests(currentIssuerContext())).find((r) => r.transactionId === tx.id);
+    expect(listed?.maskedNationalId).toBeUndefined();
     expect(listed?.persons?.map((p) => p.id)).toEqual(["se-bankid-1", "se-bankid-2", "se-bankid-3"]);
 
     expect((await approveAs(started.headless_req_id, { identity: "se-bankid-3" })).status).toBe(303);
@@ -259,16 +265,19 @@ describe("headless", () => {
 describe("production tenants", () => {
   it("need a connection that can run the flow: none → server_error, an eID without decoupled logins → invalid_request; nothing starts", async () => {
     const owner = await (await prisma()).adminUser.findFirstOrThrow();
-    const tenant = await createTenant({ name: "Live Decoupled", environment: "production" }, owner.id, SYSTEM_ACTOR);
-    const live = await registerClient(porta, { tenant_id: tenant.id, grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
-    const liveHeadless = await registerClient(porta, { tenant_id: tenant.id, grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined });
+    // A production tenant is served only on its own domain.
+    const host = `live-decoupled.localhost:${config().port}`;
+    const tenant = await createTenant({ name: "Live Decoupled", environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR);
+    forgetHostMap();
+    const live = await registerClientOn(porta, host, { grant_types: ["urn:openid:params:grant-type:ciba"], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+    const liveHeadless = await registerClientOn(porta, host, { grant_types: ["urn:service:params:grant-type:headless"], response_types: undefined, redirect_uris: undefined });
     for (const [path, client] of [["/ciba/bc-authorize", live], ["/headless/authorize", liveHeadless]] as const) {
-      const response = await post(path, client, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` });
+      const response = await post(path, client, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` }, host);
       const body = (await response.json()) as { error: string; error_description: string };
       expect(response.status, path).toBe(500);
       expect(body).toEqual({ error: "server_error", error_description: "The eID connection could not be used" });
     }
-    const mitid = await post("/ciba/bc-authorize", live, { scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", login_hint: "sub:ssn:1406851237" });
+    const mitid = await post("/ciba/bc-authorize", live, { scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", login_hint: "sub:ssn:1406851237" }, host);
     expect(mitid.status).toBe(400);
     expect((await mitid.json()) as { error: string; error_description: string }).toEqual({ error: "invalid_request", error_description: "acr_values: MitID (substantial) does not support CIBA logins" });
     expect(await (await prisma()).loginTransaction.count({ where: { application: { tenantId: tenant.id } } })).toBe(0);

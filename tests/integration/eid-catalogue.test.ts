@@ -4,10 +4,13 @@
  */
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { config } from "../../lib/config";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { loginId, responseParams, TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { fetchOnLoopback } from "../support/issuer-host-fetch";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -21,8 +24,7 @@ afterAll(async () => {
   await porta.close();
 });
 
-async function login(client: RegisteredClient, params: Record<string, string>, identity = "mitid-1"): Promise<Record<string, string>> {
-  const browser = new TestBrowser(porta.issuer);
+async function login(client: RegisteredClient, params: Record<string, string>, identity = "mitid-1", browser = new TestBrowser(porta.issuer)): Promise<Record<string, string>> {
   const start = await browser.get(`/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, redirect_uri: RP_CALLBACK, response_type: "code", nonce: "n", ...params })}`);
   if (start.location?.startsWith("/login/")) {
     const done = await browser.post(`/login/${loginId(start.location)}/authenticate`, { identity, decision: "approve" });
@@ -86,12 +88,21 @@ describe("the mock eID", () => {
 
   it("is refused in a production tenant (not an eID there, and its hint is refused)", async () => {
     const owner = await (await prisma()).adminUser.findFirstOrThrow();
-    const tenant = await createTenant({ name: "Live Bank", environment: "production" }, owner.id, { type: "system", id: null, tenantId: null });
-    const response = await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: tenant.id });
+    // A production tenant is served only on its own domain.
+    const host = `live-bank.localhost:${config().port}`;
+    await createTenant({ name: "Live Bank", environment: "production", domains: [host] }, owner.id, { type: "system", id: null, tenantId: null });
+    forgetHostMap();
+    const onDomain = () => new TestBrowser(`http://${host}`, fetchOnLoopback(config().port));
+    const response = await fetchOnLoopback(config().port)(`http://${host}/oauth2/register`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${porta.adminToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [RP_CALLBACK] }),
+    });
     const client = (await response.json()) as RegisteredClient;
-    const asAcr = await login(client, { scope: "openid", acr_values: "urn:grn:authn:mock", state: "p1" });
+    expect(response.status, JSON.stringify(client)).toBe(201);
+    const asAcr = await login(client, { scope: "openid", acr_values: "urn:grn:authn:mock", state: "p1" }, undefined, onDomain());
     expect(asAcr).toMatchObject({ error: "invalid_request", state: "p1" });
-    const asHint = await login(client, { scope: "openid", acr_values: MITID, login_hint: `mock:${b64url("{}")}`, state: "p2" });
+    const asHint = await login(client, { scope: "openid", acr_values: MITID, login_hint: `mock:${b64url("{}")}`, state: "p2" }, undefined, onDomain());
     expect(asHint).toMatchObject({ error: "invalid_request", state: "p2" });
   });
 });

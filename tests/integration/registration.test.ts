@@ -3,7 +3,10 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";
 import { randomToken, randomUUID } from "../../lib/crypto/random";
+import { config } from "../../lib/config";
 import { db } from "../../lib/db/client";
+import { forgetHostMap } from "../../lib/tenants/host-map";
+import { fetchOnLoopback } from "../support/issuer-host-fetch";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -572,18 +575,37 @@ describe("stored admin tokens", () => {
   let scopedTenantId: string;
   let defaultTenantId: string;
   let scopedToken: string;
+  let scopedHost: string;
+
+  /** Registration on the scoped production tenant's domain (a production tenant is served only there). */
+  function registerOnDomain(metadata: Json, token: string = porta.adminToken): Promise<Response> {
+    return fetchOnLoopback(config().port)(`http://${scopedHost}/oauth2/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(metadata),
+    });
+  }
+
+  async function registeredOnDomain(metadata: Json, token?: string): Promise<Json> {
+    const response = await registerOnDomain(metadata, token);
+    const body = await readJson(response);
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    return body;
+  }
 
   beforeAll(async () => {
     const p = await prisma();
     defaultTenantId = (await p.tenant.findFirstOrThrow({ orderBy: { createdAt: "asc" } })).id;
-    const tenant = await p.tenant.create({ data: { name: "Scoped production tenant", environment: "production" } });
+    scopedHost = `scoped-production.localhost:${config().port}`;
+    const tenant = await p.tenant.create({ data: { name: "Scoped production tenant", environment: "production", domains: { create: { host: scopedHost } } } });
+    forgetHostMap();
     scopedTenantId = tenant.id;
     scopedToken = randomToken(32);
     await p.adminToken.create({ data: { name: "scoped", tokenHash: hashToken(scopedToken), tenantId: tenant.id } });
   });
 
   it("a token scoped to one tenant registers the application in that tenant", async () => {
-    const body = await registerOk({ redirect_uris: [HTTPS_REDIRECT] }, scopedToken);
+    const body = await registeredOnDomain({ redirect_uris: [HTTPS_REDIRECT] }, scopedToken);
     expect(body.tenant_id).toBe(scopedTenantId);
     expect(body.environment).toBe("production");
     const p = await prisma();
@@ -597,26 +619,27 @@ describe("stored admin tokens", () => {
   });
 
   it("a scoped token naming its own tenant_id is accepted", async () => {
-    const body = await registerOk({ redirect_uris: [HTTPS_REDIRECT], tenant_id: scopedTenantId }, scopedToken);
+    const body = await registeredOnDomain({ redirect_uris: [HTTPS_REDIRECT], tenant_id: scopedTenantId }, scopedToken);
     expect(body.tenant_id).toBe(scopedTenantId);
   });
 
   it("a scoped token asking for another tenant_id → invalid_client_metadata, nothing stored", async () => {
-    await expectRefused(
-      () => register(porta, { redirect_uris: [HTTPS_REDIRECT], tenant_id: defaultTenantId }, scopedToken),
-      400,
-      "invalid_client_metadata",
-      /tenant_id/,
-    );
+    for (const send of [() => registerOnDomain({ redirect_uris: [HTTPS_REDIRECT], tenant_id: defaultTenantId }, scopedToken), () => register(porta, { redirect_uris: [HTTPS_REDIRECT], tenant_id: defaultTenantId }, scopedToken)]) {
+      await expectRefused(send, 400, "invalid_client_metadata", /tenant_id/);
+    }
+  });
+
+  it("a production tenant's token on PUBLIC_URL, which serves test tenants only → invalid_client_metadata, nothing stored", async () => {
+    await expectRefused(() => register(porta, { redirect_uris: [HTTPS_REDIRECT] }, scopedToken), 400, "invalid_client_metadata", /served only on its own domains/);
   });
 
   it("a production tenant refuses http to localhost → invalid_redirect_uri, nothing stored", async () => {
-    await expectRefused(() => register(porta, { redirect_uris: ["http://localhost:8080/cb"] }, scopedToken), 400, "invalid_redirect_uri", /production/);
+    await expectRefused(() => registerOnDomain({ redirect_uris: ["http://localhost:8080/cb"] }, scopedToken), 400, "invalid_redirect_uri", /production/);
   });
 
   it("a production tenant refuses the test-only mock eID → invalid_client_metadata, nothing stored", async () => {
     await expectRefused(
-      () => register(porta, { redirect_uris: [HTTPS_REDIRECT], default_acr_values: ["urn:grn:authn:mock"] }, scopedToken),
+      () => registerOnDomain({ redirect_uris: [HTTPS_REDIRECT], default_acr_values: ["urn:grn:authn:mock"] }, scopedToken),
       400,
       "invalid_client_metadata",
       /not available in production/,
@@ -624,8 +647,9 @@ describe("stored admin tokens", () => {
   });
 
   it("the bootstrap token may choose any tenant_id", async () => {
-    const body = await registerOk({ redirect_uris: [HTTPS_REDIRECT], tenant_id: scopedTenantId });
-    expect(body.tenant_id).toBe(scopedTenantId);
+    const chosen = await (await prisma()).tenant.create({ data: { name: "Chosen test tenant", environment: "test" } });
+    expect((await registerOk({ redirect_uris: [HTTPS_REDIRECT], tenant_id: chosen.id })).tenant_id).toBe(chosen.id);
+    expect((await registeredOnDomain({ redirect_uris: [HTTPS_REDIRECT], tenant_id: scopedTenantId })).tenant_id).toBe(scopedTenantId);
   });
 
   it("an unscoped stored token registers in the default tenant", async () => {

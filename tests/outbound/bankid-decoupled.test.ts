@@ -15,6 +15,7 @@ import { DEFAULT_USER, type BankIdRpDouble, type TestUser } from "../support/ban
 import { bankIdConnectionInput, BANKID, createBankIdTenant, saveBankIdConnection, useBankIdHarness, type BankIdTenant } from "../support/bankid-login";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
 import { EID_UNAVAILABLE, MITID } from "../support/hosted-login";
+import { localhostDomain, onDomain } from "../support/tenant-domain";
 import type { TestPorta } from "../support/test-server";
 
 let porta: TestPorta;
@@ -46,8 +47,9 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function post(path: string, client: RegisteredClient, form: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${porta.issuer}${path}`, {
+/** A client-authenticated form post to `on`, the issuer its client's tenant is served on. */
+async function post(path: string, client: RegisteredClient, form: Record<string, string>, on: TestPorta = porta): Promise<Answer> {
+  const response = await fetch(`${on.issuer}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(client.client_id, client.client_secret!) },
     body: new URLSearchParams(form),
@@ -55,7 +57,7 @@ async function post(path: string, client: RegisteredClient, form: Record<string,
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const pollCiba = (id: string, client = ciba) => post("/oauth2/token", client, { grant_type: CIBA_GRANT, auth_req_id: id });
+const pollCiba = (id: string, client = ciba, on = porta) => post("/oauth2/token", client, { grant_type: CIBA_GRANT, auth_req_id: id }, on);
 const pollHeadless = (id: string) => post("/oauth2/token", headless, { grant_type: HEADLESS_GRANT, headless_req_id: id });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -212,24 +214,27 @@ describe("the RP API failing", () => {
   describe("with a 1 s time limit", () => {
     let slow: BankIdTenant;
     let slowCiba: RegisteredClient;
+    let slowPorta: TestPorta;
 
     beforeAll(async () => {
-      slow = await createBankIdTenant(porta, double, "Långsam Bank");
+      const host = localhostDomain("langsam-bank");
+      slowPorta = onDomain(porta, host);
+      slow = await createBankIdTenant(slowPorta, double, "Långsam Bank", host);
       await saveBankIdConnection(slow.tenantId, bankIdConnectionInput(double, { timeoutMs: 1000 }));
-      slowCiba = await registerClient(porta, { tenant_id: slow.tenantId, grant_types: [CIBA_GRANT], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
+      slowCiba = await registerClient(slowPorta, { tenant_id: slow.tenantId, grant_types: [CIBA_GRANT], response_types: undefined, redirect_uris: undefined, backchannel_token_delivery_mode: "poll" });
     });
 
     it("/auth not answering in time → server_error", async () => {
       double.delay("auth", 3000);
-      const answer = await post("/ciba/bc-authorize", slowCiba, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${JOHANNA}` });
+      const answer = await post("/ciba/bc-authorize", slowCiba, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${JOHANNA}` }, slowPorta);
       expect(answer).toEqual({ status: 500, body: { error: "server_error", error_description: EID_UNAVAILABLE } });
     });
 
     it(`/collect not answering in time ${MAX_COLLECT_ERRORS} times running → server_error; the polls in between are answered`, async () => {
       double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
       double.delay("collect", 3000, MAX_COLLECT_ERRORS);
-      const started = await post("/ciba/bc-authorize", slowCiba, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${LARS}` });
-      const answers = await pollUntilSettled(() => pollCiba(started.body.auth_req_id as string, slowCiba), 3000);
+      const started = await post("/ciba/bc-authorize", slowCiba, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${LARS}` }, slowPorta);
+      const answers = await pollUntilSettled(() => pollCiba(started.body.auth_req_id as string, slowCiba, slowPorta), 3000);
       expect(answers.slice(0, -1).every((a) => a.body.error === "authorization_pending")).toBe(true);
       expect(answers.at(-1)).toEqual({ status: 500, body: { error: "server_error", error_description: EID_UNAVAILABLE } });
     });

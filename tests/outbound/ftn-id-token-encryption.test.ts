@@ -1,5 +1,5 @@
 /**
- * FTN needs encrypted ID tokens (design.md §15), in every tenant. In a production tenant whose
+ * FTN needs encrypted ID tokens, in every tenant. In a production tenant (on its own domain) whose
  * FTN broker is node-oidc-provider on loopback (tests/support/upstream-oidc.ts): an application
  * enables FTN only with id_token_encrypted_response_alg and an encryption key, an FTN login gives
  * it a JWE that opens with its private key (RSA-OAEP-256 or ECDH-ES), and an application that
@@ -11,15 +11,19 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
 import { saveConnection } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { TestBrowser, type Hop } from "../support/browser";
 import { basicAuth, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, expectCode, expectRedirectedError, MITID, redeemOk } from "../support/hosted-login";
+import { localhostDomain, onDomain, reachLocalhostDomains } from "../support/tenant-domain";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 import { BROKER_ACR_SUBSTANTIAL, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
 
 const FTN_BANK = "urn:grn:authn:fi:bank-id";
 const FTN_ALL = "urn:grn:authn:fi:all";
 
+let server: TestPorta;
+/** The test server as the production tenant's domain, where it is served. */
 let porta: TestPorta;
 let broker: UpstreamBroker;
 let tenantId: string;
@@ -66,11 +70,16 @@ async function portaKeys(): Promise<ReturnType<typeof createLocalJWKSet>> {
   return createLocalJWKSet((await (await fetch(`${porta.issuer}/.well-known/jwks`)).json()) as { keys: JWK[] });
 }
 
+reachLocalhostDomains();
+
 beforeAll(async () => {
-  porta = await startTestPorta();
+  server = await startTestPorta();
+  const host = localhostDomain("suomen-elake");
+  porta = onDomain(server, host);
   broker = await startUpstreamBroker({ portaIssuer: porta.issuer });
   const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  tenantId = (await createTenant({ name: "Suomen Eläke", environment: "production" }, owner.id, SYSTEM_ACTOR)).id;
+  tenantId = (await createTenant({ name: "Suomen Eläke", environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR)).id;
+  forgetHostMap();
   await saveConnection(
     tenantId,
     {
@@ -88,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await broker?.close();
-  await porta?.close();
+  await server?.close();
 });
 
 describe("registration in a production tenant", () => {
@@ -128,7 +137,7 @@ describe("registration in a production tenant", () => {
   });
 
   it("a test tenant holds FTN's simulator to the same rule (tests/integration/ftn-encryption-test-tenant.test.ts has the rest)", async () => {
-    const response = await register(porta, { redirect_uris: [RP_CALLBACK], enabled_acr_values: [FTN_BANK] });
+    const response = await register(server, { redirect_uris: [RP_CALLBACK], enabled_acr_values: [FTN_BANK] });
     await expectRefusedMetadata(response, /Finnish bank ID .* requires encrypted ID tokens: set id_token_encrypted_response_alg/);
   });
 });

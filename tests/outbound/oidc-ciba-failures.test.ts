@@ -15,20 +15,27 @@ import { MAX_CHECK_ERRORS } from "../../lib/eid/connection-kinds/oidc/ciba";
 import { INGRID, pollUntilSettled, relayClient, relayTenant, startCiba, type Answer } from "../support/ciba-relay";
 import type { RegisteredClient } from "../support/clients";
 import { EID_INVALID_RESPONSE, EID_UNAVAILABLE, expectNoUpstreamDetail } from "../support/hosted-login";
+import { reachLocalhostDomains } from "../support/tenant-domain";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 import { startCibaBroker, type CibaBroker, type ScriptedAnswer } from "../support/upstream-ciba";
 
 /** What the provider says that no relying party may read. */
 const UPSTREAM_TEXT = "replica bn-7 lost quorum";
 
+let server: TestPorta;
+/** The test server as the production tenant's domain, where it is served. */
 let porta: TestPorta;
 let broker: CibaBroker;
 let client: RegisteredClient;
 
+reachLocalhostDomains();
+
 beforeAll(async () => {
-  porta = await startTestPorta();
+  server = await startTestPorta();
   broker = await startCibaBroker();
-  client = await relayClient(porta, await relayTenant("Vestland Sparebank", broker));
+  const relay = await relayTenant(server, "Vestland Sparebank", broker);
+  porta = relay.porta;
+  client = await relayClient(porta, relay.tenantId);
 });
 
 // Porta polls every 3 s; the provider allowing a check every second lets each poll ask it.
@@ -40,7 +47,7 @@ afterEach(() => broker.reset());
 
 afterAll(async () => {
   await broker?.close();
-  await porta?.close();
+  await server?.close();
 });
 
 const json = (status: number, body: Record<string, unknown>): ScriptedAnswer => ({ status, body: JSON.stringify(body) });

@@ -15,25 +15,33 @@ import { INGRID, pollCiba, pollUntilSettledMovingClock, relayClient, relayTenant
 import { advanceClock, resetClock } from "../support/clock";
 import type { RegisteredClient } from "../support/clients";
 import { EID_UNAVAILABLE, NO_BANKID } from "../support/hosted-login";
+import { reachLocalhostDomains } from "../support/tenant-domain";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 import { CIBA_BROKER_ACR, startCibaBroker, type CibaBroker } from "../support/upstream-ciba";
 
 const SOFIE = "17060261210"; // a valid fødselsnummer the broker does not know
 
+let server: TestPorta;
+/** The test server as each production tenant's domain, where it is served. */
 let porta: TestPorta;
+let plainPorta: TestPorta;
 let broker: CibaBroker;
 let plainBroker: CibaBroker;
 let tenantId: string;
 let client: RegisteredClient;
 let plainClient: RegisteredClient;
 
+reachLocalhostDomains();
+
 beforeAll(async () => {
-  porta = await startTestPorta();
+  server = await startTestPorta();
   broker = await startCibaBroker();
   plainBroker = await startCibaBroker({ ciba: false });
-  tenantId = await relayTenant("Fjord Forsikring", broker);
+  ({ tenantId, porta } = await relayTenant(server, "Fjord Forsikring", broker));
   client = await relayClient(porta, tenantId);
-  plainClient = await relayClient(porta, await relayTenant("Fjell Bank", plainBroker));
+  const plain = await relayTenant(server, "Fjell Bank", plainBroker);
+  plainPorta = plain.porta;
+  plainClient = await relayClient(plainPorta, plain.tenantId);
 });
 
 afterEach(() => {
@@ -44,10 +52,10 @@ afterEach(() => {
 afterAll(async () => {
   await broker?.close();
   await plainBroker?.close();
-  await porta?.close();
+  await server?.close();
 });
 
-const start = (form: Record<string, string> = {}, as = client) => startCiba(porta, as, form);
+const start = (form: Record<string, string> = {}, as = client, on = porta) => startCiba(on, as, form);
 const poll = (id: string) => pollCiba(porta, client, id);
 const settle = (id: string) => pollUntilSettledMovingClock(porta, client, id);
 
@@ -94,7 +102,7 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   });
 
   it("a provider that advertises no backchannel authentication endpoint → invalid_request", async () => {
-    const answer = await start({}, plainClient);
+    const answer = await start({}, plainClient, plainPorta);
     expect(answer).toEqual({ status: 400, body: { error: "invalid_request", error_description: "BankID cannot run CIBA logins through this tenant's connection" } });
   });
 

@@ -11,6 +11,7 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { testConnection } from "../../lib/eid/connections/check";
 import { findConnection, publicJwksOf, saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { followRedirects, TestBrowser, type Hop } from "../support/browser";
 import { RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import {
@@ -25,9 +26,12 @@ import {
   MITID,
   redeemOk,
 } from "../support/hosted-login";
+import { localhostDomain, onDomain, reachLocalhostDomains } from "../support/tenant-domain";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 import { BROKER_ACR_LOW, BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, brokerConnection, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
 
+let server: TestPorta;
+/** The test server as the production tenant's domain, where it is served. */
 let porta: TestPorta;
 let broker: UpstreamBroker;
 let tenantId: string;
@@ -46,11 +50,16 @@ async function startLogin(browser: TestBrowser, params: Record<string, string> =
   return browser.get(authorizePath(client, { acr_values: MITID, scope: "openid ssn", state: "st-1", ...params }));
 }
 
+reachLocalhostDomains();
+
 beforeAll(async () => {
-  porta = await startTestPorta();
+  server = await startTestPorta();
+  const host = localhostDomain("nordic-pension");
+  porta = onDomain(server, host);
   broker = await startUpstreamBroker({ portaIssuer: porta.issuer });
   const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  const tenant = await createTenant({ name: "Nordic Pension", environment: "production" }, owner.id, SYSTEM_ACTOR);
+  const tenant = await createTenant({ name: "Nordic Pension", environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR);
+  forgetHostMap();
   tenantId = tenant.id;
   const response = await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: tenantId, client_name: "Nordic Pension" });
   client = (await response.json()) as RegisteredClient;
@@ -59,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await broker?.close();
-  await porta?.close();
+  await server?.close();
 });
 
 afterEach(async () => {
@@ -277,10 +286,13 @@ describe("the callback is bound to its login and used once", () => {
 describe("configuration", () => {
   it("a production tenant without a connection for the eID → server_error, nothing issued", async () => {
     const owner = await (await prisma()).adminUser.findFirstOrThrow();
-    const bare = await createTenant({ name: "Unconnected Bank", environment: "production" }, owner.id, SYSTEM_ACTOR);
-    const other = (await (await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: bare.id })).json()) as RegisteredClient;
-    const browser = new TestBrowser(porta.issuer);
-    const params = expectRedirectedError(await browser.get(authorizePath(other, { acr_values: MITID, state: "nc" })), porta, { error: "server_error", state: "nc" });
+    const bareHost = localhostDomain("unconnected-bank");
+    const bare = await createTenant({ name: "Unconnected Bank", environment: "production", domains: [bareHost] }, owner.id, SYSTEM_ACTOR);
+    forgetHostMap();
+    const onBare = onDomain(server, bareHost);
+    const other = (await (await register(onBare, { redirect_uris: [RP_CALLBACK], tenant_id: bare.id })).json()) as RegisteredClient;
+    const browser = new TestBrowser(onBare.issuer);
+    const params = expectRedirectedError(await browser.get(authorizePath(other, { acr_values: MITID, state: "nc" })), onBare, { error: "server_error", state: "nc" });
     expect(params.error_description).toBe(EID_MISCONFIGURED);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The relying party's login_hint `action:` and `message:` reach an upstream OpenID Connect eID as
- * its login_hint when the connection says the upstream understands them (design.md §15), pushed or
+ * its login_hint when the connection says the upstream understands them, pushed or
  * in the front channel, and never otherwise. The upstream is node-oidc-provider on loopback
  * (tests/support/upstream-oidc.ts), which records the parameters of every login it runs.
  */
@@ -9,15 +9,19 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
 import { saveConnection } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { TestBrowser, type Hop } from "../support/browser";
 import { RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, expectCode, MITID } from "../support/hosted-login";
+import { localhostDomain, onDomain, reachLocalhostDomains } from "../support/tenant-domain";
 import { register, startTestPorta, type TestPorta } from "../support/test-server";
 import { BROKER_ACR_SUBSTANTIAL, startUpstreamBroker, type UpstreamBroker } from "../support/upstream-oidc";
 
 const MESSAGE = "Sign the pension agreement № 42 — Ålborg";
 const ENCODED = Buffer.from(MESSAGE, "utf8").toString("base64url");
 
+let server: TestPorta;
+/** The test server as the production tenant's domain, where it is served. */
 let porta: TestPorta;
 let broker: UpstreamBroker;
 let tenantId: string;
@@ -52,18 +56,23 @@ async function loginWith(loginHint: string | null): Promise<{ upstream: Record<s
   return { upstream: broker.authorizations[seen]!, first, last: hop };
 }
 
+reachLocalhostDomains();
+
 beforeAll(async () => {
-  porta = await startTestPorta();
+  server = await startTestPorta();
+  const host = localhostDomain("hint-pension");
+  porta = onDomain(server, host);
   broker = await startUpstreamBroker({ portaIssuer: porta.issuer });
   const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  tenantId = (await createTenant({ name: "Hint Pension", environment: "production" }, owner.id, SYSTEM_ACTOR)).id;
+  tenantId = (await createTenant({ name: "Hint Pension", environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR)).id;
+  forgetHostMap();
   const response = await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: tenantId, client_name: "Hint Pension" });
   client = (await response.json()) as RegisteredClient;
 });
 
 afterAll(async () => {
   await broker?.close();
-  await porta?.close();
+  await server?.close();
 });
 
 afterEach(async () => {

@@ -9,10 +9,12 @@ import { prisma } from "../../lib/db/client";
 import type { BankIdConnection } from "../../lib/eid/connection-kinds/se-bankid/schemas";
 import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { startBankIdRpDouble, type BankIdRpDouble } from "./bankid-rp-double";
 import { type Hop, type TestBrowser } from "./browser";
 import { RP_CALLBACK, type RegisteredClient } from "./clients";
 import { authorizePath } from "./hosted-login";
+import { localhostDomain, onDomain, reachLocalhostDomains } from "./tenant-domain";
 import { register, startTestPorta, type TestPorta } from "./test-server";
 
 export const BANKID = "urn:grn:authn:se:bankid";
@@ -46,10 +48,14 @@ export async function saveBankIdConnection(tenantId: string, input: ConnectionIn
   return saved;
 }
 
-/** A production tenant, its relying party, and a BankID connection to the double. */
-export async function createBankIdTenant(porta: TestPorta, double: BankIdRpDouble, name: string): Promise<BankIdTenant> {
+/**
+ * A production tenant on the domain `host`, its relying party, and a BankID connection to the
+ * double. `porta` is the test server as that domain's issuer (tenant-domain.ts).
+ */
+export async function createBankIdTenant(porta: TestPorta, double: BankIdRpDouble, name: string, host: string): Promise<BankIdTenant> {
   const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  const tenant = await createTenant({ name, environment: "production" }, owner.id, SYSTEM_ACTOR);
+  const tenant = await createTenant({ name, environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR);
+  forgetHostMap();
   const response = await register(porta, { redirect_uris: [RP_CALLBACK], tenant_id: tenant.id, client_name: name });
   const client = (await response.json()) as RegisteredClient;
   await saveBankIdConnection(tenant.id, bankIdConnectionInput(double));
@@ -118,14 +124,21 @@ export interface BankIdHarness {
   tenant: BankIdTenant;
 }
 
-/** A test file's Porta, RP API double and BankID tenant `name`: started before all, closed after. */
+/**
+ * A test file's Porta, RP API double and BankID tenant `name`: started before all, closed after.
+ * The tenant is served on its own domain (a production tenant is served nowhere else), and the
+ * harness's `porta` is the test server as that domain's issuer.
+ */
 export function useBankIdHarness(name: string, onStart: (harness: BankIdHarness) => void): void {
   let porta: TestPorta | undefined;
   let double: BankIdRpDouble | undefined;
+  reachLocalhostDomains();
   beforeAll(async () => {
     porta = await startTestPorta();
     double = await startBankIdRpDouble();
-    onStart({ porta, double, tenant: await createBankIdTenant(porta, double, name) });
+    const host = localhostDomain(name.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+    const onItsDomain = onDomain(porta, host);
+    onStart({ porta: onItsDomain, double, tenant: await createBankIdTenant(onItsDomain, double, name, host) });
   });
   afterAll(async () => {
     await double?.close();

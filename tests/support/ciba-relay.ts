@@ -1,5 +1,6 @@
 /**
- * CIBA relayed to an upstream provider, from the relying party's side: a production tenant whose
+ * CIBA relayed to an upstream provider, from the relying party's side: a production tenant (on its
+ * own domain: tests call it there with reachLocalhostDomains of tenant-domain.ts) whose
  * Norwegian BankID connection is the CIBA broker of upstream-ciba.ts, its CIBA clients, and their
  * calls to Porta's bc-authorize and token endpoints.
  */
@@ -7,10 +8,12 @@ import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
 import { saveConnection, type ConnectionInput } from "../../lib/eid/connections/service";
 import { createTenant } from "../../lib/tenants/create-tenant";
+import { forgetHostMap } from "../../lib/tenants/host-map";
 import { basicAuth, registerClient, type RegisteredClient } from "./clients";
 import { advanceClock } from "./clock";
 import { NO_BANKID } from "./hosted-login";
 import { oidcConnection } from "./oidc-connection";
+import { localhostDomain, onDomain } from "./tenant-domain";
 import type { TestPorta } from "./test-server";
 import { CIBA_BROKER_ACR, type CibaBroker } from "./upstream-ciba";
 
@@ -31,12 +34,14 @@ export function cibaConnection(broker: Pick<CibaBroker, "issuer" | "clientId" | 
   });
 }
 
-/** A production tenant relaying CIBA to `broker`; its id. */
-export async function relayTenant(name: string, broker: CibaBroker): Promise<string> {
+/** A production tenant relaying CIBA to `broker`, and `server` as its domain, the one issuer it is served on. */
+export async function relayTenant(server: TestPorta, name: string, broker: CibaBroker): Promise<{ tenantId: string; porta: TestPorta }> {
   const owner = await (await prisma()).adminUser.findFirstOrThrow();
-  const tenant = await createTenant({ name, environment: "production" }, owner.id, SYSTEM_ACTOR);
+  const host = localhostDomain(name.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+  const tenant = await createTenant({ name, environment: "production", domains: [host] }, owner.id, SYSTEM_ACTOR);
+  forgetHostMap();
   await saveConnection(tenant.id, cibaConnection(broker), SYSTEM_ACTOR);
-  return tenant.id;
+  return { tenantId: tenant.id, porta: onDomain(server, host) };
 }
 
 /** A CIBA client of the tenant: poll mode, unless `metadata` says otherwise. */

@@ -20,7 +20,9 @@ export const ZTenantSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   environment: z.enum(["test", "production"]),
-  domains: z.array(z.string()).meta({ description: "Host names the tenant is served on, sorted (its issuers)" }),
+  domains: z.array(z.string()).meta({
+    description: "Host names the tenant is served on, sorted (its issuers). Without one a test tenant is served on PUBLIC_URL, a production tenant nowhere",
+  }),
 });
 
 const ZName = ZTenantInputSchema.shape.name;
@@ -52,7 +54,8 @@ export const TENANT_OPERATIONS = [
     operationId: "createTenant",
     tag: "Tenants",
     summary: "Create a tenant",
-    description: "Platform token only. Its signing keys are made with it; owners are invited afterwards.",
+    description:
+      "Platform token only. Its signing keys are made with it; owners are invited afterwards. A production tenant is served only on its own `domains`, never on PUBLIC_URL (which serves test tenants): until it has one, its applications cannot log anyone in.",
     platformOnly: true,
     body: ZTenantCreateSchema,
     responses: { 201: { description: "The tenant", schema: ZTenantSchema } },

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Pagination } from "@/components/dashboard/ui";
 import { listApplications } from "@/lib/clients/list-applications";
-import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
+import { tenantDomains } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "./load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,8 @@ export default async function ApplicationsPage({ params, searchParams }: { param
   const page = Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1);
   const { total, applications: apps } = await listApplications({ tenantId, search: q, page, pageSize: PAGE_SIZE });
   const base = `/dashboard/t/${tenantId}`;
-  const sharesPublicUrl = access.tenant.environment === "production" && (await tenantDomains(tenantId)).length === 0 && (await testTenantOnPublicUrl());
+  // A production tenant is served only on its own domains: without one, nobody can log in.
+  const servedNowhere = access.tenant.environment === "production" && (await tenantDomains(tenantId)).length === 0;
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader
@@ -25,9 +26,10 @@ export default async function ApplicationsPage({ params, searchParams }: { param
         description={`Relying parties of ${access.tenant.name}.`}
         actions={<Link href={`${base}/applications/new`} className={buttonClass} data-testid="new-application">New application</Link>}
       />
-      {sharesPublicUrl ? (
-        <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="tenant-shared-warning">
-          This production tenant shares its issuer and key set with a test tenant. <Link className="font-medium underline" href={`${base}/domains`}>Give it its own domain</Link>.
+      {servedNowhere ? (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="tenant-no-domain-warning">
+          This production tenant has no domain yet. It is served only on its own domains, so its applications cannot log anyone in until it has one.{" "}
+          <Link className="font-medium underline" href={`${base}/domains`}>Give it a domain</Link>.
         </p>
       ) : null}
       <form className="mb-4 flex gap-2" role="search">

@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { findPlaygroundApplication } from "@/lib/playground/playground-app";
 import { hostIssuer } from "@/lib/http/request-issuer";
 import { domainDiscoveryUrl } from "@/lib/tenants/domains";
-import { tenantDomains, testTenantOnPublicUrl } from "@/lib/tenants/tenant-domains";
+import { tenantDomains } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "../load-tenant";
 import { saveDomainsAction, setPlaygroundAction } from "./actions";
 import { DomainsForm } from "./domains-form";
@@ -17,20 +17,29 @@ export default async function DomainsPage({ params }: { params: Promise<{ tenant
   const { tenantId } = await params;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/domains`);
   const domains = await tenantDomains(tenantId);
-  const sharesPublicUrl = access.tenant.environment === "production" && domains.length === 0 && (await testTenantOnPublicUrl());
+  const production = access.tenant.environment === "production";
   const { issuer } = config();
   const playground = domains.length > 0 ? await findPlaygroundApplication(tenantId) : null;
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
-      <PageHeader title="Domains" description={<>The host names {access.tenant.name} is served on, each its own issuer. Without a domain the tenant is served on <code>{issuer}</code>.</>} />
+      <PageHeader
+        title="Domains"
+        description={
+          production ? (
+            <>The host names {access.tenant.name} is served on, each its own issuer. A production tenant is served only on its domains, never on <code>{issuer}</code>, which serves test tenants.</>
+          ) : (
+            <>The host names {access.tenant.name} is served on, each its own issuer. Without a domain the tenant is served on <code>{issuer}</code>.</>
+          )
+        }
+      />
       <div className="grid gap-6">
-        {sharesPublicUrl ? (
-          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="domains-shared-warning">
-            This production tenant has no domain, and a test tenant is also served on <code>{issuer}</code>: they share its issuer and its key set. Give this tenant its own domain.
+        {production && domains.length === 0 ? (
+          <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="domains-no-domain-warning">
+            This production tenant has no domain, so it is served nowhere: its applications cannot log anyone in until you give it one below.
           </div>
         ) : null}
         {domains.length === 0 ? (
-          <EmptyState title="No domains" text={`Applications of this tenant use the issuer ${issuer}.`} />
+          <EmptyState title="No domains" text={production ? "Add the host names this tenant's relying parties will use as its issuer." : `Applications of this tenant use the issuer ${issuer}.`} />
         ) : (
           <Card title="Issuers">
             <ul className="divide-y divide-slate-100" data-testid="domain-list">

@@ -36,7 +36,16 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
 /** What the operator registers at the upstream provider: the redirect URI and, for private_key_jwt, Porta's public keys. */
 function RegisterUpstream({ connection, issuers }: { connection: Connection | null; issuers: readonly string[] }) {
   // Keys are served on each of the tenant's issuers; the first one is shown.
-  const issuer = issuers[0]!;
+  const issuer = issuers[0];
+  if (!issuer) {
+    return (
+      <Card title="Register at the provider" description="Give the provider these when you register Porta as its client." testId="register-upstream">
+        <p className="text-sm text-slate-700" data-testid="register-upstream-no-domain">
+          A production tenant is served only on its own domains, and this one has none yet: give it a domain first. The redirect URI is then <code>https://&lt;domain&gt;/login/callback</code>.
+        </p>
+      </Card>
+    );
+  }
   const jwks = connection ? (connectionKindOf(connection).providerRegistration?.keysInUse(connection) ?? null) : null;
   const jwksJson = jwks ? JSON.stringify(jwks, null, 2) : "";
   return (
@@ -94,7 +103,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
   // whose form opens on another kind shows the redirect URI in the form when such a kind is chosen.
   const shownKind = connection?.kind ?? spec.kinds[0];
   const showRegister = shownKind !== undefined && findConnectionKind(shownKind)?.providerRegistration !== undefined;
-  // Upstream eIDs send the browser back to the domain the login runs on: each tenant domain is an issuer of its own.
+  // Upstream eIDs send the browser back to the domain the login runs on: none until the tenant has one.
   const issuers = await tenantIssuers(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
@@ -122,7 +131,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
         initial={initialEidFormValues(spec, connection)}
         stored={storedSecretsOf(connection)}
         kinds={kindFormViews()}
-        redirectUri={showRegister ? undefined : callbackUrl(issuers[0]!)}
+        redirectUri={showRegister || !issuers[0] ? undefined : callbackUrl(issuers[0])}
         readOnly={!canChange}
       />
       {connection && canChange ? (
