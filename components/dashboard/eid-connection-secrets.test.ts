@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { allSecretNames, CONNECTION_KINDS, connectionKindOf, operatorSecretNames, type Connection, type ConnectionKindName } from "@/lib/eid/connection-kinds";
-import { toConnection } from "@/lib/endpoints/admin-eid-connections";
+import { toConnection } from "@/lib/admin-api/resources/eid-connections";
 import { eidFormSecrets, eidFormValues, initialEidFormValues, storedSecretsOf, type FamilyFormSpec } from "./eid-connection-form-data";
 
 const base = { id: "7a1c7c1e-1111-4111-8111-111111111111", tenantId: "t1", enabled: true, updatedAt: new Date(), lastCheckedAt: null, lastCheckOk: null, lastCheckNote: null };
