@@ -1,9 +1,9 @@
 /**
- * The dashboard loses nothing (design.md §14), in the browser: an application registered through
- * RFC 7591 with CIBA and headless grants, ping delivery and encrypted tokens shows every setting
- * on its page; saving it untouched leaves its RFC 7592 configuration exactly as it was, changing
- * one input changes only that member, and a refused change shows its error at the input and
- * changes nothing. Screenshots of the page (1280 and 375 px) go to docs/screenshots.
+ * The dashboard loses nothing (whatever registration can set, its page shows and saves back), in
+ * the browser: an application registered through RFC 7591 with CIBA and headless grants, ping
+ * delivery and encrypted tokens shows every setting on its page; saving it untouched leaves its
+ * RFC 7592 configuration exactly as it was, changing one input changes only that member, and a
+ * refused change shows its error at the input and changes nothing.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exportJWK, generateKeyPair } from "jose";

@@ -16,7 +16,7 @@ test("the playground shows the seeded demo application", async ({ page }) => {
   await page.goto("/playground");
   await expect(page.getByTestId("playground-client-id")).toHaveText("porta-demo");
   await expect(page.getByTestId("playground-issuer")).toHaveText(new URL(page.url()).origin);
-  // It takes its ID tokens encrypted, so FTN is among its eIDs (design.md §15, in test tenants too).
+  // It takes its ID tokens encrypted, so FTN is among its eIDs (FTN requires encrypted ID tokens in test tenants too).
   await expect(page.getByTestId("playground-encryption")).toContainText("RSA-OAEP-256 · A256GCM");
   await expect(page.locator('input[name="acr_values"][value="urn:grn:authn:fi:bank-id"]')).toHaveCount(1);
   await page.setViewportSize({ width: 375, height: 800 });

@@ -1,7 +1,7 @@
 /**
- * GET /metrics (design.md §14): Prometheus text format behind `Authorization: Bearer
+ * GET /metrics, the operator's monitoring: Prometheus text format behind `Authorization: Bearer
  * $METRICS_TOKEN`, read here with a strict exposition-format reader (tests/support/prometheus-text.ts)
- * and with the Prometheus Python client's parser (tests/support/prometheus-client-parser.ts).
+ * that refuses whatever a Prometheus server would refuse or misread.
  * Logins are counted once as they end (success, cancel, error; browser and decoupled alike), token
  * requests by grant type and outcome, request durations by route name. Without the token: 401;
  * without METRICS_TOKEN: 404, as for a path Porta does not serve.

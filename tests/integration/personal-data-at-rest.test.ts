@@ -1,5 +1,6 @@
 /**
- * No national id is readable in the database (design.md §12): after real logins of test
+ * No national id is readable in the database (personal data is stored sealed, so a copy of the
+ * database or a backup does not give it away): after real logins of test
  * identities that released it (`ssn` scope) — a redeemed code, an unredeemed one, an SSO session,
  * a browser login hinted at the person, a pushed request hinted at the person, a CIBA request
  * pending and one redeemed — every text, JSON and array column of every table is searched for the
