@@ -14,6 +14,15 @@ const TESTS_ONLY = {
   message: "Only tests move the clock or reset the process state (tests/support/clock.ts)",
 };
 
+const BODY_READS = {
+  selector: "MemberExpression[object.name='request'][property.name=/^(body|bodyUsed|text|json|formData|arrayBuffer|blob|bytes|clone)$/]",
+  message: "Read a request's body through lib/http/read-body.ts (readForm, readJsonObject, readCappedText, copyRequest)",
+};
+const CLOCK_READS = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: "What time it is comes from lib/clock.ts (nowMs(), nowSeconds()), which tests can move; durations use performance.now()" },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "What time it is comes from lib/clock.ts (now()), which tests can move" },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,18 +94,16 @@ export default tseslint.config(
   },
   {
     // Request bodies are read through lib/http/read-body.ts, which also knows the bodies Porta's
-    // server read before it made the Request (those carry no stream).
+    // server read before it made the Request (those carry no stream). What time it is comes from
+    // lib/clock.ts, which tests can move.
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
-    ignores: ["lib/**/*.test.ts", "lib/http/read-body.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='request'][property.name=/^(body|bodyUsed|text|json|formData|arrayBuffer|blob|bytes|clone)$/]",
-          message: "Read a request's body through lib/http/read-body.ts (readForm, readJsonObject, readCappedText, copyRequest)",
-        },
-      ],
-    },
+    ignores: ["lib/**/*.test.ts", "lib/http/read-body.ts", "lib/clock.ts"],
+    rules: { "no-restricted-syntax": ["error", BODY_READS, ...CLOCK_READS] },
+  },
+  {
+    files: ["lib/http/read-body.ts", "server/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...CLOCK_READS] },
   },
   {
     // Pages and components read and write through lib/ functions; none of them talks to the database.

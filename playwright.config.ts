@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * End-to-end tests in Debian's Chromium against `npm start` on a fresh embedded database.
@@ -25,36 +25,21 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export default defineConfig({
-  testDir: "e2e",
-  outputDir: "test-results",
-  fullyParallel: false,
-  workers: 1,
-  forbidOnly: true,
-  retries: 0,
-  timeout: 60_000,
-  reporter: [["list"]],
-  use: {
-    baseURL,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: CHROMIUM_ARGS,
-    },
-  },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "rm -rf .test-data/e2e && node scripts/start.mjs",
+/** `npm start` on a fresh embedded database in `dataDir`, as the end-to-end tests and the screenshots use it. */
+export function portaServer(dataDir: string): NonNullable<PlaywrightTestConfig["webServer"]> {
+  return {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    cwd: __dirname,
     url: `${baseURL}/readyz`,
-    timeout: 300_000,
+    // The first start builds the web application: minutes on a busy two-core machine.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATA_DIR: ".test-data/e2e",
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       PORTA_SECRET: "",
       PORTA_ADMIN_TOKEN: "e2e-admin-token-0123456789-abcdefghijklmnop",
@@ -65,5 +50,47 @@ export default defineConfig({
       ALLOW_PRIVATE_OUTBOUND: "true",
       NEXT_TELEMETRY_DISABLED: "1",
     },
+  };
+}
+
+/**
+ * The specs that create tenants, or read what the tenants on PUBLIC_URL share (its JWKS, whose
+ * keys dashboard.spec.ts counts across a rotation): they run one after another, in one worker.
+ * Every other spec works in the seeded Demo tenant or in applications of its own, and they run
+ * one after another in a second worker, beside the first: two lanes, each in the order of its
+ * files, the tests of a file in order (a spec's tests may build on each other).
+ */
+const TENANT_SPECS = ["dashboard", "admins", "eid-connections", "analytics", "tenant-domain-login"].map((name) => `${name}.spec.ts`);
+export const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
+export default defineConfig({
+  testDir: "e2e",
+  // The pages of docs/screenshots are taken by their own command (e2e/screenshots/playwright.config.ts).
+  testIgnore: "screenshots/**",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  // Two lanes share two cores with Porta, so each test gets about one core at best; the longest
+  // specs (a connection set up through the dashboard, with accessibility checks) need about a
+  // minute on a busy machine. A dashboard sign-in hashes the password with scrypt: an answer may
+  // take more than Playwright's default 5 s.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: CHROMIUM_ARGS,
+    },
   },
+  projects: [
+    { name: "tenants", testMatch: TENANT_SPECS, workers: 1, use: chromium },
+    { name: "demo", testIgnore: ["screenshots/**", ...TENANT_SPECS], workers: 1, use: chromium },
+  ],
+  webServer: portaServer(".test-data/e2e"),
 });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { postgresProjectFiles } from "./tests/postgres-files";
 import { postgresForTests } from "./tests/support/postgres-available";
 
 /**
@@ -10,8 +11,10 @@ import { postgresForTests } from "./tests/support/postgres-available";
  * - integration: the real HTTP server and handlers over a fresh embedded database per file.
  * - integration-outbound: tests whose HTTP peers (jwks_uri, webhooks) run on loopback, which
  *   Porta may call only with ALLOW_PRIVATE_OUTBOUND.
- * - integration-postgres: the integration files plus the multi-instance ones over PostgreSQL, when
- *   TEST_DATABASE_URL is set or the local server (127.0.0.1:5432) answers.
+ * - integration-postgres: over PostgreSQL, when TEST_DATABASE_URL is set or the local server
+ *   (127.0.0.1:5432) answers: tests/postgres (several instances, database faults) and the
+ *   integration files that drive Porta's hand-written SQL, listed with the rule in
+ *   tests/postgres-files.ts.
  */
 export default defineConfig(async () => {
   const pgUrl = await postgresForTests();
@@ -20,12 +23,11 @@ export default defineConfig(async () => {
   // worker of every project and removed when the run ends.
   const portsDir = mkdtempSync(path.join(tmpdir(), "porta-ports-"));
   process.once("exit", () => rmSync(portsDir, { recursive: true, force: true }));
-  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}, exclude: string[] = []): TestProjectConfiguration => ({
+  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
       name,
       include,
-      exclude: [...configDefaults.exclude, ...exclude],
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
@@ -45,15 +47,13 @@ export default defineConfig(async () => {
       resolve: { alias },
       // Worker threads: each file still gets its own module graph, without a process of its own
       // (a quarter less CPU for the project's fifty small files).
-      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"], environment: "node", pool: "threads" },
+      test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"], environment: "node", pool: "threads" },
     },
     integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
     // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
     integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { PORTA_TEST_ALLOW_PRIVATE: "true" }),
   ];
-  // start-command.test.ts starts its own processes on the databases it names itself: the same
-  // test in either project, so it runs once, in the embedded one.
-  if (pgUrl) projects.push(integration("integration-postgres", ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"], "postgres", {}, ["tests/integration/start-command.test.ts"]));
+  if (pgUrl) projects.push(integration("integration-postgres", postgresProjectFiles(), "postgres"));
   // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).
   return { test: { projects, maxWorkers: 4 } };
 });

@@ -3,12 +3,12 @@
  * see the secret once, log a user in with it, change a redirect URL and see the old one refused,
  * rotate keys and see the JWKS change, create an API token and register with it, read the audit
  * log, sign out; in a production tenant, FTN refused without encrypted ID tokens and saved with
- * them. Screenshots of the main pages (1280 and 375 px) go to docs/screenshots.
+ * them.
  */
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
-import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD, shoot } from "./support/dashboard";
+import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD } from "./support/dashboard";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
 test.describe.configure({ mode: "serial" });
@@ -48,7 +48,6 @@ test.beforeEach(async ({ page }) => {
 
 test("sign-in refuses a wrong password and keeps the email", async ({ page }) => {
   await page.goto("/dashboard/signin");
-  await shoot(page, "signin");
   await page.getByTestId("signin-email").fill(EMAIL);
   await page.getByTestId("signin-password").fill("not the password");
   await page.getByTestId("signin-submit").click();
@@ -64,7 +63,6 @@ test("create a tenant and an application with every setting; the secret is shown
   await expect(page).toHaveURL(/\/dashboard\/t\/[0-9a-f-]{36}$/);
   tenantPath = new URL(page.url()).pathname;
   await expect(page.getByTestId("empty-state")).toBeVisible();
-  await shoot(page, "applications-empty");
 
   await page.getByTestId("new-application").first().click();
   await page.locator("#client_name").fill("Acme Online Banking");
@@ -72,7 +70,6 @@ test("create a tenant and an application with every setting; the secret is shown
   await page.getByTestId("application-submit").click();
   await expect(page.getByTestId("error-redirect_uris-error")).toContainText("must use https");
   await expect(page.locator("#client_name")).toHaveValue("Acme Online Banking"); // kept on error
-  await shoot(page, "application-form-error");
 
   await page.locator("#redirect_uris").fill(rp.callback);
   await page.locator("#post_logout_redirect_uris").fill(`${rp.origin}/logged-out`);
@@ -103,10 +100,8 @@ test("create a tenant and an application with every setting; the secret is shown
   await expect(page.getByTestId("send-test-event-result")).toContainText("204");
   await page.reload();
   await expect(page.getByTestId("delivery-log")).toContainText("continue");
-  await shoot(page, "application");
   await page.goto(tenantPath);
   await expect(page.getByTestId("application-list")).toContainText("Acme Online Banking");
-  await shoot(page, "applications");
 });
 
 test("the new application logs a user in, with its settings applied", async ({ page, request, baseURL }) => {
@@ -137,7 +132,6 @@ test("rotating keys changes the JWKS", async ({ page, request }) => {
   const kids = async () => ((await (await request.get("/.well-known/jwks")).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid).sort();
   const before = await kids();
   await page.goto(`${tenantPath}/keys`);
-  await shoot(page, "keys");
   await page.getByTestId("rotate-keys").click();
   await expect(page.getByTestId("rotate-keys-result")).toContainText("Rotated");
   const after = await kids();
@@ -151,7 +145,6 @@ test("an API token registers a client in its tenant; the audit log shows every s
   await page.getByTestId("token-name").fill("CI deployment");
   await page.getByTestId("token-create").click();
   const token = (await page.getByTestId("token-value").innerText()).trim();
-  await shoot(page, "tokens");
   const registered = await request.post("/oauth2/register", { headers: { Authorization: `Bearer ${token}` }, data: { client_name: "Registered by CI", redirect_uris: ["https://ci.example/cb"] } });
   expect(registered.status()).toBe(201);
   expect(((await registered.json()) as { tenant_id: string }).tenant_id).toBe(tenantPath.split("/").pop());
@@ -161,7 +154,6 @@ test("an API token registers a client in its tenant; the audit log shows every s
   for (const expected of ["tenant.create", "application.create", "application.update", "keys.rotate.oidc", "admin_token.create"]) expect(actions).toContain(expected);
   expect(actions.filter((a) => a === "application.create")).toHaveLength(2); // the dashboard's and the API token's
   await expect(page.locator("body")).not.toContainText(clientSecret);
-  await shoot(page, "audit");
 
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/dashboard\/signin/);
@@ -190,7 +182,6 @@ test("a production application: FTN is refused without encrypted ID tokens, then
   await expect(page.getByTestId("eids-need-encryption")).toBeVisible(); // also where FTN was checked
   await expect(ftn).toBeChecked(); // what was chosen is kept
   await expect(page.locator("#client_name")).toHaveValue("Suomi Pension Online");
-  await shoot(page, "application-ftn-refused");
 
   const { publicKey } = await generateKeyPair("RSA-OAEP-256", { extractable: true });
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "pension-enc-1", use: "enc", alg: "RSA-OAEP-256" }] };
@@ -209,7 +200,6 @@ test("a production application: FTN is refused without encrypted ID tokens, then
   await expect(page.locator("#userinfo_signed_response_alg")).toHaveValue("ES256");
   await expect(page.locator("#userinfo_encrypted_response_alg")).toHaveValue("RSA-OAEP-256");
   await expect(ftn).toBeChecked();
-  await shoot(page, "application-encryption");
 
   // Turning the encryption off while FTN stays enabled is refused, and nothing changes.
   await page.locator("#id_token_encrypted_response_alg").selectOption("");
@@ -244,7 +234,6 @@ test("a production tenant's domains: the warning while it shares PUBLIC_URL, eac
   await expect(page.getByTestId("domain-issuer")).toHaveText(["http://fjord.localhost:3000", "https://login.fjord-pension.example"]);
   await expect(page.getByTestId("domain-discovery").last()).toHaveText("https://login.fjord-pension.example/.well-known/openid-configuration");
   await expect(page.getByTestId("domains-shared-warning")).toHaveCount(0);
-  await shoot(page, "domains");
 
   // Another tenant cannot take a domain this one holds.
   await page.goto(`${tenantPath}/domains`);
@@ -252,7 +241,6 @@ test("a production tenant's domains: the warning while it shares PUBLIC_URL, eac
   await page.getByTestId("domains-save").click();
   await expect(page.getByTestId("error-domains-error")).toHaveText('"login.fjord-pension.example": this domain is already used by another tenant');
   await expect(page.getByTestId("domain-list")).toHaveCount(0);
-  await shoot(page, "domains-taken");
 
   await page.goto(`${pensionPath}/audit`);
   await expect(page.getByTestId("audit-action")).toContainText(["tenant.update"]);

@@ -24,7 +24,6 @@ test("CIBA: the binding message shows on the device; approve → tokens; decline
   const row = page.locator(`[data-testid="device-request"][data-request-id="${approveId}"]`);
   await expect(row.getByTestId("binding-message")).toHaveText("“Code 7731”");
   await expect(row).toContainText("Phone Bank");
-  await page.screenshot({ path: "test-results/screens/devices.png", fullPage: true });
   expect((await poll(request, client, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: approveId })).body.error).toBe("authorization_pending");
   await row.getByTestId("device-approve").click();
   await expect(row).toHaveCount(0);

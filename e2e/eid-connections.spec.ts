@@ -5,12 +5,12 @@
  * through the broker in the browser — the code reaches the relying party and its ID token carries
  * the broker's identity; a refusal at the broker reaches the relying party as access_denied.
  * Also: Porta's public key for private_key_jwt, the Swedish BankID form with a certificate upload,
- * delete, and the test-tenant page. Screenshots (1280 and 375 px) go to docs/screenshots.
+ * delete, and the test-tenant page.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { expectAccessible } from "./support/accessibility";
-import { shoot, signIn } from "./support/dashboard";
+import { signIn } from "./support/dashboard";
 import { BROKER_ACR_SUBSTANTIAL, BROKER_PEOPLE, startUpstreamBroker, type UpstreamBroker } from "../tests/support/upstream-oidc";
 
 test.describe.configure({ mode: "serial" });
@@ -90,7 +90,6 @@ test("an owner connects Danish MitID to an upstream broker through the form and 
   await expect(page.locator("#issuer")).toHaveValue(broker.issuer);
   await expect(page.locator(`input[name="acrValues[${MITID_SUBSTANTIAL}]"]`)).toHaveValue(BROKER_ACR_SUBSTANTIAL);
   await expect(page.locator("#clientSecret")).toHaveValue(""); // a secret is never sent back to the browser
-  await shoot(page, "eid-connection-form-error");
   await expectAccessible(page, "the connection form with an error");
 
   await page.locator("#scopes").fill("openid profile ssn");
@@ -105,7 +104,6 @@ test("an owner connects Danish MitID to an upstream broker through the form and 
   await page.getByTestId("test-connection").click();
   await expect(page.getByTestId("connection-status").getByTestId("last-check")).toHaveAttribute("data-ok", "true");
   await expect(page.getByTestId("connection-status").getByTestId("last-check-note")).toContainText(`Discovery of ${broker.issuer} read`);
-  await shoot(page, "eid-connection");
 
   // Saving again without a secret keeps the stored one.
   await page.locator("#timeoutMs").fill("8000");
@@ -122,7 +120,6 @@ test("an owner connects Danish MitID to an upstream broker through the form and 
   await expect(card).toContainText("OpenID Connect");
   await expect(card.getByTestId("last-check")).toHaveAttribute("data-ok", "true");
   await expect(familyCard(page, "se-bankid").getByTestId("connection-state")).toHaveAttribute("data-state", "none");
-  await shoot(page, "eids");
   await expectAccessible(page, "the eIDs list");
 });
 
@@ -202,7 +199,6 @@ test("private_key_jwt: Porta's public key for the provider is shown and served, 
   const served = await request.get(jwksUrl);
   expect(served.status()).toBe(200);
   expect(await served.json()).toEqual(jwks);
-  await shoot(page, "eid-connection-private-key-jwt");
   await expectAccessible(page, "a connection with Porta's JWKS");
 });
 
@@ -216,7 +212,6 @@ test("Swedish BankID: the RP API form takes a PKCS#12 upload; delete asks first 
   await page.getByTestId("eid-connection-submit").click();
   await expect(page.getByTestId("error-pkcs12-error")).toContainText("PKCS#12");
   await expect(page.locator("#endpoint")).toHaveValue("https://appapi2.test.bankid.com/rp/v6.0");
-  await shoot(page, "eid-connection-bankid");
   await expectAccessible(page, "the Swedish BankID form");
 
   await page.locator("#pkcs12").setInputFiles({ name: "rp.p12", mimeType: "application/x-pkcs12", buffer: Buffer.from([0x30, 0x82, 0x0a, 0x3c, 0x02, 0x01, 0x03]) });
@@ -244,7 +239,6 @@ test("a test tenant's eIDs page explains the simulators and offers no forms", as
   await page.goto(`${sandbox}/eids`);
   await expect(page.getByTestId("eid-simulators")).toContainText("built-in simulators");
   await expect(page.getByTestId("configure-eid")).toHaveCount(0);
-  await shoot(page, "eids-test-tenant");
   await page.goto(`${sandbox}/eids/dk-mitid`);
   await expect(page.getByTestId("eid-connection-form")).toHaveCount(0);
   const audit = await page.goto(`${tenantPath}/audit`);

@@ -5,7 +5,6 @@ test("the home page links to the playground, discovery and keys", async ({ page 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Porta" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Playground/ })).toHaveAttribute("href", "/playground");
-  await page.screenshot({ path: "test-results/screens/home.png", fullPage: true });
 
   await page.getByRole("link", { name: /Discovery/ }).click();
   const discovery = JSON.parse((await page.locator("body").innerText()).trim()) as { issuer: string; jwks_uri: string };
@@ -19,8 +18,6 @@ test("the playground shows the seeded demo application", async ({ page }) => {
   // It takes its ID tokens encrypted, so FTN is among its eIDs (FTN requires encrypted ID tokens in test tenants too).
   await expect(page.getByTestId("playground-encryption")).toContainText("RSA-OAEP-256 · A256GCM");
   await expect(page.locator('input[name="acr_values"][value="urn:grn:authn:fi:bank-id"]')).toHaveCount(1);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: "test-results/screens/playground-375.png", fullPage: true });
 });
 
 test("a registered client appears in discovery's per-client view", async ({ request }) => {

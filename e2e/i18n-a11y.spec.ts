@@ -9,8 +9,6 @@ import { expectAccessible } from "./support/accessibility";
 const MITID = "urn:grn:authn:dk:mitid:substantial";
 const SE_BANKID = "urn:grn:authn:se:bankid";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-
 function authorizeUrl(baseURL: string | undefined, params: { acr: string[]; uiLocales?: string; prompt?: string; scope?: string }): string {
   const query = new URLSearchParams({
     client_id: "porta-demo",
@@ -53,7 +51,6 @@ test.describe("languages", () => {
       await page.goto(authorizeUrl(baseURL, { acr: [MITID, SE_BANKID], uiLocales: locale }));
       await expectSelectionIn(page, locale);
       await expect(page.getByTestId("eid-option")).toHaveCount(2);
-      await shot(page, `i18n-${locale}`);
     });
   }
 
@@ -113,7 +110,6 @@ test.describe("languages", () => {
     await expect(page.getByTestId("consent-scopes")).toContainText("Din e-postadress");
     await expect(page.getByTestId("consent-accept")).toHaveText("Tillåt");
     await expect(page.getByTestId("consent-decline")).toHaveText("Avböj");
-    await shot(page, "i18n-consent-sv");
   });
 
   test("a Danish login that fails at the eID step shows the error page in Danish", async ({ page, baseURL }) => {
@@ -130,7 +126,6 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login-anmodningen er ikke gyldig");
     await expect(page.getByText("Fejlkode:")).toBeVisible();
     await expectAccessible(page, "error page (da)");
-    await shot(page, "i18n-error-da");
   });
 
   test("the error page and the logout page in Swedish when ui_locales=sv", async ({ page, baseURL }) => {
@@ -140,7 +135,6 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Okänd applikation");
     await expect(page.getByText("Felkod:")).toBeVisible();
     await expect(page).toHaveTitle("Okänd applikation · Porta");
-    await shot(page, "i18n-error-sv");
 
     // A Swedish login to the playground, then the playground's logout with ui_locales=sv.
     await page.goto(authorizeUrl(baseURL, { acr: [MITID], uiLocales: "sv" }));
@@ -152,7 +146,6 @@ test.describe("languages", () => {
     await expect(page).toHaveTitle("Du är utloggad · Porta");
     await expect(page.getByText("Din session hos Porta för Porta playground har avslutats. Du kan stänga det här fönstret.")).toBeVisible();
     await expectAccessible(page, "logout page (sv)");
-    await shot(page, "i18n-logout-sv");
   });
 
   test("a login that has expired, in the browser's language", async ({ browser }) => {
@@ -187,7 +180,6 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await page.locator(`[data-testid="eid-option"][data-acr="${SE_BANKID}"]`).click();
     await expect(page.getByTestId("test-identity")).toBeVisible();
     await expectAccessible(page, "Swedish BankID simulator");
-    await shot(page, "i18n-a11y-se-bankid");
   });
 
   test("consent page", async ({ page, baseURL }) => {

@@ -12,7 +12,6 @@ import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 const MITID = "urn:grn:authn:dk:mitid:substantial";
 const SE_BANKID = "urn:grn:authn:se:bankid";
 const NO_BANKID = "urn:grn:authn:no:bankid";
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 async function playground(page: Page, options: { acr?: string[]; scopes?: string[]; prompt?: string; responseType?: string; responseMode?: string; loginHint?: string }) {
   await page.goto("/playground");
@@ -52,13 +51,11 @@ test.describe("code flow", () => {
     await expect(page).toHaveURL(/\/login\/[0-9a-f-]{36}\/eid$/);
     await expect(page.getByTestId("eid-app-text")).toContainText("Approve at Porta playground");
     await expect(page.getByTestId("eid-app-text")).toContainText("Log in to E2E Bank to see your accounts");
-    await shot(page, "eid-mitid");
     await approve(page);
     const claims = await resultClaims(page);
     expect(claims).toMatchObject({ acr: MITID, identityscheme: "dkmitid", cprNumberIdentifier: "1406851237" });
     expect(claims.address).toBeTruthy();
     await expect(page.getByTestId("playground-userinfo")).toContainText("1406851237");
-    await shot(page, "playground-result");
   });
 
   test("public client with PKCE at an outside relying party", async ({ page, request, baseURL }) => {
@@ -108,12 +105,7 @@ test.describe("selection, sessions and prompts", () => {
     await expect(page).toHaveURL(/\/login\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("eid-option")).toHaveCount(3);
     await expect(page.locator(`[data-testid="eid-option"][data-acr="${SE_BANKID}"]`)).toBeVisible();
-    await shot(page, "selection");
-    await page.setViewportSize({ width: 375, height: 800 });
-    await shot(page, "selection-375");
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator(`[data-testid="eid-option"][data-acr="${NO_BANKID}"]`).click();
-    await shot(page, "eid-no-bankid");
     await approve(page);
     expect((await resultClaims(page)).acr).toBe(NO_BANKID);
   });
@@ -182,7 +174,6 @@ test.describe("consent", () => {
     await approve(page);
     await expect(page).toHaveURL(/\/consent$/);
     await expect(page.getByTestId("consent-scopes")).toContainText("Your national identity number");
-    await shot(page, "consent");
     await page.getByTestId("consent-accept").click();
     expect(await rp.nextResponse()).toHaveProperty("code");
 

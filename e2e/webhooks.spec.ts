@@ -95,7 +95,6 @@ test("303 → the receiver's page → back to resumeUrl?accepted=true → resume
   await page.goto(`/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, redirect_uri: rp.callback, response_type: "code", scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", state: "wh", nonce: "wh-n" })}`);
   await page.getByTestId("eid-approve").click();
   await expect(page).toHaveURL(new RegExp(`^${receiver.origin}/confirm`));
-  await page.screenshot({ path: "test-results/screens/webhook-receiver-page.png" });
   await page.getByTestId("receiver-accept").click();
   const response = await rp.nextResponse();
   const [postAuth, resume] = receiver.events.slice(before);

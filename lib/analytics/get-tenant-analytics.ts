@@ -9,6 +9,7 @@ import { flushLoginOutcomes } from "./record-login-outcome";
 import { findEidMethod } from "../eid/catalogue";
 import { addBuckets, emptyBuckets, quantileMs } from "./duration-buckets";
 import { lastUtcDays, utcDay } from "./utc-day";
+import { nowMs } from "../clock";
 
 export const ZTenantAnalyticsQuerySchema = z.object({
   tenantId: z.uuid(),
@@ -64,7 +65,7 @@ function figures(buckets: readonly number[]): DurationFigures {
 
 export async function getTenantAnalytics(query: TTenantAnalyticsQuery): Promise<TenantAnalytics> {
   const { tenantId, days: dayCount, now } = ZTenantAnalyticsQuerySchema.parse(query);
-  const days = lastUtcDays(now ?? new Date(), dayCount);
+  const days = lastUtcDays(now ?? new Date(nowMs()), dayCount);
   const from = new Date(`${days[0]}T00:00:00Z`);
   // This process's logins of the last second are in its buffer until the next flush.
   await flushLoginOutcomes();

@@ -18,6 +18,7 @@ import { processSingleton } from "../process/state";
 import { BUCKET_COUNT, bucketIndex } from "./duration-buckets";
 import { addLoginCounts, type ApplicationCounts } from "./login-stat-store";
 import { utcDay } from "./utc-day";
+import { now } from "../clock";
 
 const FLUSH_INTERVAL_MS = 1000;
 /** Tries of one batch, the first included. */
@@ -36,7 +37,7 @@ const timers = processSingleton("analytics.login-timer", () => new Map<"timer", 
 
 /** Adds an ended login to this process's buffer (no I/O). */
 export function recordLoginOutcome(login: EndedLogin): void {
-  const endedAt = login.endedAt ?? new Date();
+  const endedAt = login.endedAt ?? now();
   const day = utcDay(endedAt);
   const acr = login.acr ?? "";
   const errorCode = login.errorCode ?? "";

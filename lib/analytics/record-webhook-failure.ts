@@ -6,12 +6,13 @@
 import { prisma } from "../db/client";
 import { logger } from "../log";
 import { utcDay } from "./utc-day";
+import { now } from "../clock";
 
 export const WEBHOOK_FAILURE_UPSERT_SQL = `
 INSERT INTO "WebhookFailureDailyStat" ("tenantId", day, count) VALUES ($1::uuid, $2::date, 1)
 ON CONFLICT ("tenantId", day) DO UPDATE SET count = "WebhookFailureDailyStat".count + 1`;
 
-export async function recordWebhookFailure(tenantId: string, at: Date = new Date()): Promise<void> {
+export async function recordWebhookFailure(tenantId: string, at: Date = now()): Promise<void> {
   try {
     await (await prisma()).$executeRawUnsafe(WEBHOOK_FAILURE_UPSERT_SQL, tenantId, utcDay(at));
   } catch (error) {

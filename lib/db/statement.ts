@@ -1,9 +1,12 @@
 /**
- * A plain SQL statement composed of parts that each belong to the store owning their rows (a code
- * redemption holds the abuse-limit read and the jti insert). Parts name their parameters; the
- * builder numbers them (`$1`, `$2`, … in order of first use, one number per name), so no part
- * chooses or knows another's numbers. A statement is built once, when its module loads: its text is
- * the same for every request, so PostgreSQL prepares it once per connection (lib/db/client.ts).
+ * Plain SQL statements composed of parts that each belong to the store owning their rows (a code
+ * redemption holds the abuse-limit read and the jti insert; a login's move holds the new SSO
+ * session's insert). No part chooses or knows another's parameter numbers: the builder numbers them.
+ * - `defineStatement`: parts name their parameters, numbered `$1`, `$2`, … in order of first use,
+ *   one number per name. Such a statement is built once, when its module loads: its text is the
+ *   same for every request, so PostgreSQL prepares it once per connection (lib/db/client.ts).
+ * - `StatementParams`: for a statement whose text depends on its values (a move writes the columns
+ *   it changes), each value is numbered as it is added.
  */
 
 /** The placeholder (`$n`) of the parameter `name` in the statement being built. */
@@ -23,4 +26,15 @@ export function defineStatement<Name extends string>(build: (param: Param<Name>)
     return `$${index + 1}`;
   });
   return { text, values: (named) => names.map((name) => named[name]) };
+}
+
+/** The parameters of a statement built for its values: each added value gets the next number. */
+export class StatementParams {
+  readonly values: unknown[] = [];
+
+  /** `value` as the statement's next parameter; returns its placeholder (`$n`). */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
 }

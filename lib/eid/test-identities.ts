@@ -10,13 +10,14 @@
  */
 import { findFamily, type EidFamily } from "./families";
 import type { EidProvider, TestIdentity } from "./types";
+import { nowMs } from "../clock";
 
 /** The documented test identities of a family, first = default; empty for families without any. */
-export function testIdentitiesFor(family: EidFamily, now: Date = new Date()): TestIdentity[] {
+export function testIdentitiesFor(family: EidFamily, now: Date = new Date(nowMs())): TestIdentity[] {
   return findFamily(family)?.testIdentities(now) ?? [];
 }
 
-export function findTestIdentity(family: EidFamily, id: string, now: Date = new Date()): TestIdentity | undefined {
+export function findTestIdentity(family: EidFamily, id: string, now: Date = new Date(nowMs())): TestIdentity | undefined {
   return testIdentitiesFor(family, now).find((identity) => identity.id === id);
 }
 

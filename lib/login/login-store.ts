@@ -10,8 +10,9 @@ import { hashToken } from "../crypto/hash";
 import { db as database, prisma } from "../db/client";
 import type { BrowserSession, LoginTransaction, Prisma } from "../db/generated/client";
 import { epochMs, utcParam } from "../db/sql";
-import { SqlParams } from "../db/sql-params";
+import { defineStatement, StatementParams } from "../db/statement";
 import type { LoginMove } from "./login-state";
+import { now } from "../clock";
 
 /** How a column is written and read: its cast in SQL; timestamps travel as epoch milliseconds. */
 export type ColumnKind = "uuid" | "text" | "int" | "json" | "timestamp" | { enum: string };
@@ -133,7 +134,7 @@ export async function findTransaction(id: string): Promise<LoginTransaction | nu
 export async function findBrowserTransaction(id: string, browserToken: string | undefined): Promise<LoginTransaction | null> {
   if (!browserToken) return null;
   const login = await findTransaction(id);
-  if (!login || login.browserHash !== hashToken(browserToken) || login.expiresAt <= new Date()) return null;
+  if (!login || login.browserHash !== hashToken(browserToken) || login.expiresAt <= now()) return null;
   return login;
 }
 
@@ -149,11 +150,11 @@ export async function findByConnectorRef(ref: string): Promise<LoginTransaction 
   return selectLogin(SELECT_LOGIN_BY_CONNECTOR_REF_SQL, hashToken(ref));
 }
 
-export const INSERT_LOGIN_SQL = (() => {
-  const p = new SqlParams();
-  const values = INSERTED_LOGIN_COLUMNS.map((column) => typed(p.add(column), LOGIN_COLUMNS[column]));
-  return `INSERT INTO "LoginTransaction" (${INSERTED_LOGIN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${values.join(", ")})`;
-})();
+const INSERT_LOGIN = defineStatement<(typeof INSERTED_LOGIN_COLUMNS)[number]>(
+  (param) =>
+    `INSERT INTO "LoginTransaction" (${INSERTED_LOGIN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${INSERTED_LOGIN_COLUMNS.map((c) => typed(param(c), LOGIN_COLUMNS[c])).join(", ")})`,
+);
+export const INSERT_LOGIN_SQL = INSERT_LOGIN.text;
 
 /** A new login's values; `request` as its JSON text. */
 export type NewLoginRow = Pick<LoginTransaction, "id" | "applicationId" | "kind" | "state" | "parRequestId" | "browserHash" | "acr" | "createdAt" | "expiresAt"> & {
@@ -166,8 +167,8 @@ export async function insertLogin(values: NewLoginRow): Promise<LoginTransaction
   const row = Object.fromEntries(LOGIN_ENTRIES.map(([column]) => [column, null])) as Record<LoginColumn, unknown>;
   Object.assign(row, columns, { request: JSON.parse(requestJson) as unknown, version: 0, updatedAt: values.createdAt });
   await (await database()).query(
-    INSERT_LOGIN_SQL,
-    INSERTED_LOGIN_COLUMNS.map((column) => (column === "request" ? requestJson : param(row[column], LOGIN_COLUMNS[column]))),
+    INSERT_LOGIN.text,
+    INSERT_LOGIN.values(Object.fromEntries(INSERTED_LOGIN_COLUMNS.map((column) => [column, column === "request" ? requestJson : param(row[column], LOGIN_COLUMNS[column])])) as Record<(typeof INSERTED_LOGIN_COLUMNS)[number], unknown>),
   );
   return row as unknown as LoginTransaction;
 }
@@ -178,7 +179,7 @@ export interface PendingSession {
 }
 
 /** The session's insert, its parameters taken from `p`; with `onlyIfRowsIn`, only if that CTE returned a row. */
-function insertSessionSql(p: SqlParams, row: SessionRow, onlyIfRowsIn?: string): string {
+function insertSessionSql(p: StatementParams, row: SessionRow, onlyIfRowsIn?: string): string {
   const entries = Object.entries(SESSION_COLUMNS) as [keyof SessionRow, ColumnKind][];
   const columns = entries.map(([column]) => `"${column}"`).join(", ");
   const values = entries.map(([column, kind]) => typed(p.add(param(row[column], kind)), kind)).join(", ");
@@ -187,7 +188,7 @@ function insertSessionSql(p: SqlParams, row: SessionRow, onlyIfRowsIn?: string):
 }
 
 export async function insertSession(row: SessionRow): Promise<void> {
-  const p = new SqlParams();
+  const p = new StatementParams();
   const sql = insertSessionSql(p, row);
   await (await database()).query(sql, p.values);
 }
@@ -215,8 +216,8 @@ const MOVE_FIXED = new Set(["id", "applicationId", "state", "version", "updatedA
  * a change is not a plain value (an operation object, JSON): then Prisma writes it. `updatedAt`
  * is set as Prisma would.
  */
-function moveUpdateSql(p: SqlParams, move: LoginMove): string | undefined {
-  const set = [`state = ${typed(p.add(move.to), LOGIN_COLUMNS.state)}`, `version = version + 1`, `"updatedAt" = ${typed(p.add(new Date().toISOString()), "timestamp")}`];
+function moveUpdateSql(p: StatementParams, move: LoginMove): string | undefined {
+  const set = [`state = ${typed(p.add(move.to), LOGIN_COLUMNS.state)}`, `version = version + 1`, `"updatedAt" = ${typed(p.add(now().toISOString()), "timestamp")}`];
   for (const [column, value] of Object.entries(move.changes)) {
     if (value === undefined) continue;
     const kind = MOVE_FIXED.has(column) ? undefined : (LOGIN_COLUMNS as Record<string, ColumnKind>)[column];
@@ -254,7 +255,7 @@ async function storeSession(session: PendingSession | undefined): Promise<void> 
  * every login takes this path).
  */
 export async function writeMove(move: LoginMove, options: MoveOptions = {}): Promise<boolean> {
-  const p = new SqlParams();
+  const p = new StatementParams();
   const update = options.db ? undefined : moveUpdateSql(p, move);
   if (update) {
     const row = options.session?.take();

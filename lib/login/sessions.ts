@@ -11,6 +11,7 @@ import type { BrowserSession } from "../db/generated/client";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
 import { sealSessionIdentity } from "../privacy/personal-data";
 import { insertSession, type PendingSession, type SessionRow } from "./login-store";
+import { nowMs } from "../clock";
 
 export const SESSION_LIFETIME_S = 8 * 60 * 60;
 
@@ -25,12 +26,12 @@ export interface SessionIdentity {
 export async function findActiveSession(token: string | undefined, tenantId: string): Promise<BrowserSession | null> {
   if (!token) return null;
   const session = await (await prisma()).browserSession.findUnique({ where: { sessionHash: hashToken(token) } });
-  if (!session || session.endedAt || !session.sealedIdentity || session.expiresAt <= new Date() || session.tenantId !== tenantId) return null;
+  if (!session || session.endedAt || !session.sealedIdentity || session.expiresAt <= new Date(nowMs()) || session.tenantId !== tenantId) return null;
   return session;
 }
 
 /** Whether `session` may answer `request` without a new authentication. */
-export function isReusable(session: BrowserSession, request: AuthorizationRequest, now = new Date()): boolean {
+export function isReusable(session: BrowserSession, request: AuthorizationRequest, now = new Date(nowMs())): boolean {
   if (request.prompt.includes("login")) return false;
   if (!request.acrValues.includes(session.acr)) return false;
   if (request.maxAge !== undefined && session.authTime.getTime() + request.maxAge * 1000 < now.getTime()) return false;
@@ -53,7 +54,7 @@ export class NewSession implements PendingSession {
   private written = false;
 
   constructor(token: string, tenantId: string, identity: SessionIdentity) {
-    const now = Date.now();
+    const now = nowMs();
     this.row = {
       id: this.id,
       sessionHash: hashToken(token),
@@ -86,7 +87,7 @@ export async function endSession(token: string | undefined): Promise<BrowserSess
   const db = await prisma();
   const ended = await db.browserSession.updateManyAndReturn({
     where: { sessionHash: hashToken(token), endedAt: null },
-    data: { endedAt: new Date(), sealedIdentity: null },
+    data: { endedAt: new Date(nowMs()), sealedIdentity: null },
   });
   return ended[0] ?? null;
 }

@@ -12,6 +12,7 @@ import { openLoginRequestPart, sealLoginRequestPart } from "../privacy/personal-
 import { announceLoginEnded } from "./login-ended";
 import { planMove, TransactionConflictError, type LoginChanges, type LoginState, type LoginTransaction } from "./login-state";
 import { insertLogin, writeMove, writeMoveReturning, type MoveOptions } from "./login-store";
+import { now } from "../clock";
 
 /** Browser logins must finish within 30 minutes (a webhook pause may take 15 of them). */
 export const BROWSER_LOGIN_LIFETIME_S = 30 * 60;
@@ -72,7 +73,7 @@ function storedRequest(id: string, request: AuthorizationRequest): Omit<Authoriz
 /** A new login (one insert, on the authorize path), returned as Prisma would read it back. */
 export async function createTransaction(input: NewTransaction): Promise<LoginTransaction> {
   const id = randomUUID();
-  const createdAt = new Date();
+  const createdAt = now();
   return insertLogin({
     id,
     applicationId: input.applicationId,

@@ -5,7 +5,6 @@
  * a browser login hinted at the person, a pushed request hinted at the person, a CIBA request
  * pending and one redeemed — every text, JSON and array column of every table is searched for the
  * numbers, and none holds them.
- * Runs on PGlite and (project integration-postgres) on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../lib/crypto/hash";

@@ -21,6 +21,7 @@ import { connectionKindOf, connectorKindsFor, findConnectionKind, secretsSetOf, 
 import type { ConnectionBase } from "../connection-kinds/definition";
 import { EID_FAMILIES, findFamily, isEidFamily, type EidFamily } from "../families";
 import { ConnectionInputError } from "./connection-input-error";
+import { now } from "../../clock";
 
 export type { Connection } from "../connection-kinds";
 
@@ -177,7 +178,7 @@ export async function deleteConnection(tenantId: string, id: string, actor: Acto
 export async function recordCheck(connection: Connection, ok: boolean, note: string): Promise<void> {
   await (await prisma()).eidConnection.update({
     where: { id: connection.id },
-    data: { lastCheckedAt: new Date(), lastCheckOk: ok, lastCheckNote: note.slice(0, 500) },
+    data: { lastCheckedAt: now(), lastCheckOk: ok, lastCheckNote: note.slice(0, 500) },
   });
   forget(connection.tenantId, connection.family);
 }

@@ -19,6 +19,7 @@ import type { OidcConnection } from "./schemas";
 import type { EidResult } from "../../types";
 import { identityFrom, upstreamAcr, verifiedClaims } from "./upstream-identity";
 import { upstreamLoginHint } from "./upstream-login-hint";
+import { nowMs } from "../../../clock";
 
 /** Where upstream providers send the browser back (register this at the provider). */
 export function callbackUrl(issuer = config().issuer): string {
@@ -178,7 +179,7 @@ async function start(connection: OidcConnection, login: ConnectorLogin) {
     kind: "redirect" as const,
     location: location.href,
     ref: state,
-    state: { issuer: as.issuer, state, nonce, codeVerifier, startedAt: Date.now() },
+    state: { issuer: as.issuer, state, nonce, codeVerifier, startedAt: nowMs() },
   };
 }
 

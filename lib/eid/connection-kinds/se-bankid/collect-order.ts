@@ -14,6 +14,7 @@ import { resultOf } from "./completion";
 import { failureForHint } from "./hints";
 import { completed, failed, type OrderState, type PendingOrder } from "./order-state";
 import type { RpClient } from "./rp-client";
+import { nowMs } from "../../../clock";
 
 /** BankID asks relying parties to call /collect every two seconds, not more often. */
 export const MIN_COLLECT_INTERVAL_MS = 2000;
@@ -23,11 +24,11 @@ export const MAX_COLLECT_ERRORS = 3;
 export async function collectOrder(client: RpClient, method: EidMethod, order: PendingOrder): Promise<OrderState> {
   try {
     const answer = await client.collect(order.orderRef);
-    if (answer.status === "pending") return { ...order, hintCode: answer.hintCode, lastCollectAt: Date.now(), collectErrors: 0 };
+    if (answer.status === "pending") return { ...order, hintCode: answer.hintCode, lastCollectAt: nowMs(), collectErrors: 0 };
     if (answer.status === "failed") return failed(order, failureForHint(answer.hintCode), answer.hintCode);
     return completed(order, resultOf(method, answer.completionData));
   } catch (error) {
-    if (isPassing(error) && order.collectErrors + 1 < MAX_COLLECT_ERRORS) return { ...order, lastCollectAt: Date.now(), collectErrors: order.collectErrors + 1 };
+    if (isPassing(error) && order.collectErrors + 1 < MAX_COLLECT_ERRORS) return { ...order, lastCollectAt: nowMs(), collectErrors: order.collectErrors + 1 };
     return failed(order, failureOfCall(error, "collect"), hintOfCall(error));
   }
 }

@@ -19,6 +19,7 @@ import { launchFor } from "../../families/se-bankid/launch";
 import { failureOf, newOrder, readOrderState, type OrderState, type PendingOrder } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient, type RpClient } from "./rp-client";
+import { nowMs } from "../../../clock";
 
 export { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 
@@ -56,7 +57,7 @@ export function createBankIdConnector(connection: BankIdConnection): EidConnecto
       } catch (error) {
         throw failureOfCall(error, "auth");
       }
-      return { kind: "page", state: newOrder(answer, Date.now()) };
+      return { kind: "page", state: newOrder(answer, nowMs()) };
     },
 
     async poll(login) {
@@ -64,7 +65,7 @@ export function createBankIdConnector(connection: BankIdConnection): EidConnecto
       const done = settled(order);
       if (done) return done;
       const pendingOrder = order as PendingOrder;
-      const now = Date.now();
+      const now = nowMs();
       if (now - pendingOrder.lastCollectAt < MIN_COLLECT_INTERVAL_MS) return pending(login, pendingOrder, now);
       return collectOnce(client, login, pendingOrder, now);
     },

@@ -20,6 +20,7 @@ import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 import { failureOf, newOrder, readOrderState, type OrderState } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient } from "./rp-client";
+import { nowMs } from "../../../clock";
 
 /** The app's wording for `action:` headings: a decoupled request has no page language. */
 const APP_LOCALE = "sv";
@@ -49,7 +50,7 @@ export function createBankIdDecoupled(connection: BankIdConnection): DecoupledCo
       const loginHint = { ...login.loginHint, message: login.loginHint.message ?? login.bindingMessage };
       try {
         const answer = await client.auth(buildAuthRequest({ endUserIp: login.endUserIp, loginHint, locale: APP_LOCALE }));
-        return newOrder(answer, Date.now());
+        return newOrder(answer, nowMs());
       } catch (error) {
         throw failureOfCall(error, "auth");
       }
