@@ -182,8 +182,8 @@ interface Server {
 
 /**
  * The full login's HTTP client: node:http over kept-alive connections, as autocannon uses for the
- * other scenarios. (fetch costs the load generator, on the same two cores, about 0.15 ms more per
- * request.)
+ * other scenarios. (fetch costs the load generator more CPU per request, taken from the same two
+ * cores the servers run on.)
  */
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 interface Answer {
@@ -615,9 +615,9 @@ async function main(): Promise<void> {
      */
     const inRounds = async (scenario: string, prepare: (s: Server) => Promise<() => Promise<Figures>>) => {
       const rounds = new Map<Server, { figures: Figures; cpu: CpuSnapshot; steps: StepFigures }[]>();
-      // One round each first, not recorded: the first round ran 15-40 % slower than the others for
-      // both servers (presumably the JIT compiling the scenario's code, new pool connections
-      // preparing their statements).
+      // One round each first, not recorded: a first round runs slower than the others for both
+      // servers (the JIT compiling the scenario's code, new pool connections preparing their
+      // statements).
       for (const s of servers) await (await prepare(s))();
       for (let round = 0; round < ROUNDS; round++) {
         for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
