@@ -35,8 +35,9 @@ const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /**
- * Requests per round: PAR's are the cheapest to prepare (one assertion each) and a round of 2000
- * lasted little over a second, its ramp and tail a large part of it.
+ * Requests per round: PAR's are the cheapest to prepare (one assertion each) and the fastest to
+ * serve, so a round needs more of them to last long enough that its ramp and tail stay a small
+ * part of it.
  */
 const PAR_ROUND_REQUESTS = 5000;
 /** Each needs a code minted through a real login first. */
