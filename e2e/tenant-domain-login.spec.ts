@@ -1,5 +1,5 @@
 /**
- * The hosted login on a tenant domain in a real browser (README, "Tenant domains"): Chromium reaches
+ * The hosted login on a tenant domain in a real browser: Chromium reaches
  * acme.localhost and beta.localhost on loopback; the login runs on the domain from the
  * authorization request to the code, its cookies are the domain's own, and a login of one tenant
  * opened on the other's domain shows the error page.

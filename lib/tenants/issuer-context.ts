@@ -1,5 +1,5 @@
 /**
- * Which issuer a request is for (README, "Tenant domains"), from its Host: PUBLIC_URL's host is the default
+ * Which issuer a request is for (design.md §13), from its Host: PUBLIC_URL's host is the default
  * issuer (the tenants without a domain, exactly as before domains existed), a tenant domain is
  * that tenant's own issuer, and any other host is served no issuer (421).
  */

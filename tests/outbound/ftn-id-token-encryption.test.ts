@@ -1,9 +1,9 @@
 /**
- * FTN needs encrypted ID tokens (README, "Client registration"), in every tenant. In a production
- * tenant whose FTN broker is node-oidc-provider on loopback (tests/support/upstream-oidc.ts): an
- * application enables FTN only with id_token_encrypted_response_alg and an encryption key, an FTN
- * login gives it a JWE that opens with its private key (RSA-OAEP-256 or ECDH-ES), and an
- * application that cannot take one is refused FTN at authorize and PAR.
+ * FTN needs encrypted ID tokens, in every tenant. In a production tenant (on its own domain) whose
+ * FTN broker is node-oidc-provider on loopback (tests/support/upstream-oidc.ts): an application
+ * enables FTN only with id_token_encrypted_response_alg and an encryption key, an FTN login gives
+ * it a JWE that opens with its private key (RSA-OAEP-256 or ECDH-ES), and an application that
+ * cannot take one is refused FTN at authorize and PAR.
  */
 import { compactDecrypt, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

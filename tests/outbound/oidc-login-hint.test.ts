@@ -1,9 +1,8 @@
 /**
  * The relying party's login_hint `action:` and `message:` reach an upstream OpenID Connect eID as
- * its login_hint when the connection says the upstream understands them (README, Production eIDs,
- * "Pass login_hint on"), pushed or in the front channel, and never otherwise. The upstream is
- * node-oidc-provider on loopback (tests/support/upstream-oidc.ts), which records the parameters of
- * every login it runs.
+ * its login_hint when the connection says the upstream understands them, pushed or
+ * in the front channel, and never otherwise. The upstream is node-oidc-provider on loopback
+ * (tests/support/upstream-oidc.ts), which records the parameters of every login it runs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
