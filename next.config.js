@@ -34,7 +34,7 @@ const nextConfig = {
  * Hosted login pages' languages (no locale routing): per-request locale in i18n/request.ts,
  * messages in lib/i18n/messages. next-intl's plugin only points `next-intl/config` at
  * i18n/request.ts for the bundler, so the running server (`npm start`) does without it: loading
- * it would load two native SWC compilers and a file watcher into the server, about 45 MB.
+ * it would load two native SWC compilers and a file watcher into the server's memory.
  * @param {string} phase
  */
 module.exports = (phase) => {

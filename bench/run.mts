@@ -35,8 +35,9 @@ const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /**
- * Requests per round: PAR's are the cheapest to prepare (one assertion each) and a round of 2000
- * lasted little over a second, its ramp and tail a large part of it.
+ * Requests per round: PAR's are the cheapest to prepare (one assertion each) and the fastest to
+ * serve, so a round needs more of them to last long enough that its ramp and tail stay a small
+ * part of it.
  */
 const PAR_ROUND_REQUESTS = 5000;
 /** Each needs a code minted through a real login first. */
@@ -182,8 +183,8 @@ interface Server {
 
 /**
  * The full login's HTTP client: node:http over kept-alive connections, as autocannon uses for the
- * other scenarios. (fetch costs the load generator, on the same two cores, about 0.15 ms more per
- * request.)
+ * other scenarios. (fetch costs the load generator more CPU per request, taken from the same two
+ * cores the servers run on.)
  */
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 interface Answer {
@@ -615,9 +616,9 @@ async function main(): Promise<void> {
      */
     const inRounds = async (scenario: string, prepare: (s: Server) => Promise<() => Promise<Figures>>) => {
       const rounds = new Map<Server, { figures: Figures; cpu: CpuSnapshot; steps: StepFigures }[]>();
-      // One round each first, not recorded: the first round ran 15-40 % slower than the others for
-      // both servers (presumably the JIT compiling the scenario's code, new pool connections
-      // preparing their statements).
+      // One round each first, not recorded: a first round runs slower than the others for both
+      // servers (the JIT compiling the scenario's code, new pool connections preparing their
+      // statements).
       for (const s of servers) await (await prepare(s))();
       for (let round = 0; round < ROUNDS; round++) {
         for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {

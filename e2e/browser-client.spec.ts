@@ -1,5 +1,5 @@
 /**
- * A browser-only client (design.md §11 CORS, §15): a page on another loopback origin does the
+ * A browser-only client (README, "Browser clients (CORS)"): a page on another loopback origin does the
  * whole code flow from the browser with oauth4webapi — discovery, PAR with PKCE, the login,
  * the code exchange, ID token validation and userinfo — because Porta answers its origin with
  * CORS. The same page on an origin no public client registered cannot read Porta's answers.

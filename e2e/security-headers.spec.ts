@@ -1,5 +1,5 @@
 /**
- * Every kind of page in Chromium under the strict page headers (design.md §12): the CSP blocks
+ * Every kind of page in Chromium under the strict page headers (README, Security, "Headers"): the CSP blocks
  * nothing any page needs (no `securitypolicyviolation` event, no CSP message in the console), and
  * every HTML document Porta sends carries the headers, its script-src named by a fresh nonce or by
  * hashes, never 'unsafe-inline' or 'unsafe-eval'.

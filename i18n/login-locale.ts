@@ -9,7 +9,8 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Loc
 /**
  * The login for this browser, loaded once per request (the layout's locale and the page share it),
  * in the issuer context of the page's Host: a login of a tenant not served there is missing
- * (design.md §13), and so is any login on a host that serves no issuer.
+ * (each tenant domain is an issuer of its own: README, "Tenant domains"), and so is any login on a
+ * host that serves no issuer.
  */
 export const loadLoginForBrowser = cache(async (tx: string): Promise<LoginPageData> => {
   const context = await resolveIssuerContext((await headers()).get("host"));

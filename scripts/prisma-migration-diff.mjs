@@ -53,8 +53,9 @@ export async function diffSql({ fromEmpty }) {
     const to = withUrl(schema, "to.prisma");
     const from = fromEmpty ? ["--from-empty"] : ["--from-schema-datamodel", withUrl(snapshot, "from.prisma")];
     const cli = path.join(root, "node_modules", "prisma6", "build", "index.js");
-    // The CLI opens the config's PGlite (for its version and types); V8's baseline compiler alone
-    // compiles its WebAssembly in a third of the CPU time, as Porta runs it (lib/db/client.ts).
+    // The CLI opens the config's PGlite (for its version and types) for a few statements; V8's
+    // baseline compiler alone compiles its WebAssembly for much less CPU than the optimising one
+    // would spend, as Porta runs it (lib/db/client.ts).
     const args = ["--liftoff-only", cli, "migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", to, "--script"];
     const env = {
       ...process.env,

@@ -33,5 +33,3 @@ export function iso(date: Date | null): string | null;
 export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
-
-export const ZDeletedSchema = z.null();

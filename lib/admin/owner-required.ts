@@ -1,9 +1,9 @@
 /**
- * Tenant roles (design.md §14): owners may change everything; members may look but not change
- * eID connections, keys, domains, admins or API tokens. Services that make such changes call
- * `assertOwner` with their actor, so the rule holds whichever page or API calls them. Admin
- * tokens (a tenant's, or the platform's bootstrap token) and the system act as owners: the
- * admin API checks their tenant itself.
+ * Tenant roles (README, Dashboard, "Admins"): owners may change everything; members may look but
+ * not change eID connections, keys, domains, admins or API tokens. Services that make such changes
+ * call `assertOwner` with their actor, so the rule holds whichever page or API calls them. Admin
+ * tokens (a tenant's, or the platform's bootstrap token) and the system act as owners: the admin
+ * API checks their tenant itself.
  */
 import type { Actor } from "../audit/record-audit";
 import { prisma } from "../db/client";

@@ -1,9 +1,9 @@
 /**
- * Encrypted ID tokens for FTN (design.md §15): in every tenant, test and production alike, an
- * application enables an eID whose family requires them (the Finnish Trust Network) only with
- * `id_token_encrypted_response_alg`, whose encryption key the checks of validate-metadata.ts
- * already demand. Registration and the dashboard refuse anything else; the authorization
- * pipeline refuses such logins from applications stored before the rule.
+ * Encrypted ID tokens for FTN (README, "Client registration"): in every tenant, test and production
+ * alike, an application enables an eID whose family requires them (the Finnish Trust Network) only
+ * with `id_token_encrypted_response_alg`, whose encryption key the checks of validate-metadata.ts
+ * already demand. Registration and the dashboard refuse anything else; the authorization pipeline
+ * refuses such logins from applications stored before the rule.
  */
 import { findEidMethod, methodsForEnvironment, requiresIdTokenEncryption } from "../eid/catalogue";
 import type { ApplicationRecord } from "./application-record";
@@ -30,8 +30,8 @@ export function checkIdTokenEncryptionRule(metadata: EidChoice): void {
 }
 
 /**
- * The eIDs of an application that names none (design.md §11): every eID of its environment,
- * except those it could not use because it takes its ID tokens unencrypted.
+ * The eIDs of an application that names none (README, "Client registration"): every eID of its
+ * environment, except those it could not use because it takes its ID tokens unencrypted.
  */
 export function defaultEnabledAcrValues(environment: Environment, encryptsIdTokens: boolean): string[] {
   return methodsForEnvironment(environment)

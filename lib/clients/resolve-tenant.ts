@@ -1,7 +1,7 @@
 /**
- * The tenant a new application belongs to (design.md §11): a tenant-scoped token registers in its
- * own tenant only; otherwise the requested `tenant_id`, or the default tenant (PORTA_DEFAULT_TENANT,
- * by id or name, else the oldest tenant).
+ * The tenant a new application belongs to (README, `PORTA_DEFAULT_TENANT`): a tenant-scoped token
+ * registers in its own tenant only; otherwise the requested `tenant_id`, or the default tenant
+ * (PORTA_DEFAULT_TENANT, by id or name, else the oldest tenant).
  */
 import type { Actor } from "../audit/record-audit";
 import { config } from "../config";

@@ -1,6 +1,6 @@
 /**
- * Client metadata (RFC 7591 §2, OIDC Dynamic Registration §2, RFC 9126 §6, CIBA §4, and Porta's
- * own fields of design.md §5.2), validated once for registration and the dashboard.
+ * Client metadata (RFC 7591 §2, OIDC Dynamic Registration §2, RFC 9126 §6, CIBA §4, and Porta's own
+ * fields: README, "Client registration"), validated once for registration and the dashboard.
  * Unknown fields are ignored (RFC 7591 §2). Errors: bad redirect URIs → invalid_redirect_uri,
  * anything else → invalid_client_metadata (RFC 7591 §3.2.2).
  */
@@ -33,7 +33,10 @@ export const GRANT_TYPE_ALIASES: Record<string, string> = {
 export const RESPONSE_TYPES = ["code", "id_token"] as const;
 export const SCOPE_VALUES = ["openid", "address", "email", "phone", "birthdate", "gender", "ssn"] as const;
 
-/** Claims that webhooks may never set or remove (design.md §7). */
+/**
+ * Claims that webhooks may never set or remove: they say who issued the token, to whom, about whom,
+ * when and how the person logged in, which only Porta may assert (README, "Login webhooks").
+ */
 export const PROTECTED_CLAIMS = [
   "iss", "sub", "aud", "exp", "iat", "nbf", "auth_time", "nonce", "acr", "amr", "azp", "at_hash", "c_hash", "sid", "jti",
 ] as const;

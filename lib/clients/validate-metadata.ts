@@ -1,14 +1,13 @@
 /**
- * Cross-field rules for client metadata (design.md §5.2, RFC 7591 §2 and §2.1, OIDC Registration
- * §2, CIBA §4). Input has passed ZClientMetadataSchema; the output is what gets stored.
- * Every refusal is a ClientMetadataError naming the member at fault (`field`), the same
+ * Cross-field rules for client metadata (README, "Client registration"; RFC 7591 §2 and §2.1, OIDC
+ * Registration §2, CIBA §4). Input has passed ZClientMetadataSchema; the output is what gets
+ * stored. Every refusal is a ClientMetadataError naming the member at fault (`field`), the same
  * `error`/`error_description` on the wire as any OAuthError.
  */
 import type { JWK } from "jose";
 import { config } from "../config";
 import { findEidMethod, methodsForEnvironment } from "../eid/catalogue";
 import { bareHostname, isLoopbackHostname, isNonPublicAddress } from "../net/addresses";
-import { OAuthError } from "../oauth/errors";
 import { invalidMetadata, invalidRedirectUris, type ClientMetadataField } from "./client-metadata-error";
 import { encryptionKeyType, fitsEncryptionAlg } from "./encryption-algorithms";
 import { checkIdTokenEncryptionRule } from "./id-token-encryption-rule";
@@ -242,8 +241,4 @@ export function validateClientMetadata(input: unknown, environment: Environment)
     grant_types: grantTypes,
     response_types: responseTypes,
   };
-}
-
-export function isOAuthError(error: unknown): error is OAuthError {
-  return error instanceof OAuthError;
 }

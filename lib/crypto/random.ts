@@ -2,8 +2,8 @@ import { randomFillSync, randomUUID } from "node:crypto";
 
 /**
  * Random bytes drawn from the CSPRNG 4 KiB at a time and handed out once each, in order: one
- * call into OpenSSL per 4 KiB instead of one per token (each call costs about ten times the
- * bytes' own share; Node's randomUUID keeps such a cache too). A slice is never handed out twice;
+ * call into OpenSSL per 4 KiB instead of one per token (a call costs far more than the few bytes
+ * a token takes; Node's randomUUID keeps such a cache too). A slice is never handed out twice;
  * a refill allocates a new block, so slices already handed out stay as they were.
  */
 const BLOCK_BYTES = 4096;

@@ -64,8 +64,9 @@ export interface OpenOptions {
   preparedStatements?: boolean;
   /**
    * Embedded: create a new database (initdb) in a short-lived child process, not in this one.
-   * Creating it grows PGlite's memory to ~600 MB, which a WebAssembly memory never gives back;
-   * a long-running server (`npm start`) opens the created database lean instead.
+   * Creating it grows PGlite's memory several times over what serving needs, and a WebAssembly
+   * memory never gives memory back; a long-running server (`npm start`) opens the created database
+   * lean instead.
    */
   createApart?: boolean;
 }
@@ -95,8 +96,9 @@ async function openEmbedded(dataDir: string, createApart: boolean): Promise<Data
   try {
     if (createApart && !existsSync(path.join(pgDir, "PG_VERSION"))) createEmbeddedApart(pgDir);
     // PGlite's WebAssembly is compiled by V8's baseline compiler (Liftoff) only: optimised code
-    // would hold about 45 MB more and cost seconds of CPU per process to make, for queries of
-    // 0.28 instead of 0.45 ms. A V8 flag, read when PGlite compiles its module just below.
+    // would hold much more memory and cost seconds of CPU per process to make, and an embedded
+    // database's queries gain too little from it to pay for that. A V8 flag, read when PGlite
+    // compiles its module just below.
     v8.setFlagsFromString("--liftoff-only");
     const pglite = await PGlite.create(pgDir, { startParams: EMBEDDED_START_PARAMS });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });

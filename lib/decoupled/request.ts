@@ -31,8 +31,6 @@ export interface DecoupledRequest {
 /** As kept on the login transaction: the national id sealed to the login (`login-request:<id>`). */
 export type StoredDecoupledRequest = Omit<DecoupledRequest, "nationalId"> & { nationalIdSealed?: string };
 
-export const CIBA_GRANTS = ["urn:openid:params:grant-type:ciba", "urn:ietf:params:oauth:grant-type:ciba"];
-export const HEADLESS_GRANTS = ["urn:grn:params:grant-type:headless", "urn:service:params:grant-type:headless"];
 export const CIBA_INTERVAL_S = 3;
 export const HEADLESS_INTERVAL_S = 1;
 export const DEFAULT_EXPIRY_S = 180;

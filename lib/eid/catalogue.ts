@@ -64,8 +64,9 @@ export function requiresJti(acr: string): boolean {
 }
 
 /**
- * Whether a login at `acr` needs an application with encrypted ID tokens (design.md §15: FTN), in
- * test tenants as in production, so that integrators meet the rule before they go live.
+ * Whether a login at `acr` needs an application with encrypted ID tokens (the Finnish Trust
+ * Network requires them of its relying parties), in test tenants as in production, so that
+ * integrators meet the rule before they go live.
  */
 export function requiresIdTokenEncryption(acr: string): boolean {
   const method = byAcr.get(acr);

@@ -1,9 +1,9 @@
 /**
- * An eID that logs a person in without any page of Porta's (CIBA, headless; design.md §15): the
- * person answers in the eID's app, and Porta asks the eID how the login stands while the relying
- * party polls. Production tenants reach it through their connection (the Swedish BankID RP API,
- * or an upstream OpenID Connect provider's CIBA endpoint); test tenants answer on the simulated
- * devices instead (lib/decoupled/devices.ts).
+ * An eID that logs a person in without any page of Porta's (CIBA, headless; README "Decoupled
+ * logins"): the person answers in the eID's app, and Porta asks the eID how the login stands while
+ * the relying party polls. Production tenants reach it through their connection (the Swedish
+ * BankID RP API, or an upstream OpenID Connect provider's CIBA endpoint); test tenants answer on
+ * the simulated devices instead (lib/decoupled/devices.ts).
  *
  * The connector keeps what it must remember in a state the core seals on the login transaction,
  * and the core decides when a check may run (at most one per `checkIntervalMs` per login, across

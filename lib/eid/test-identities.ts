@@ -1,7 +1,8 @@
 /**
  * Documented test persons of the simulated eIDs (test tenants only); each family keeps its own
  * in its folder (`families/<family>/identities.ts`). Every national id is synthetic but passes the
- * checks in `checksums.ts`; names and addresses are plausible and invented.
+ * checks of its kind (`checksums.test.ts`, `test-identity-numbers.test.ts`); names and addresses
+ * are plausible and invented.
  *
  * In every family that yields addresses exactly one person has none (a protected address, a bank
  * without one on file, a holder living abroad). `age` (MitID) is computed from `now` (default: the

@@ -1,9 +1,9 @@
 /**
- * Porta's cookies (design.md §9, §12): HttpOnly, SameSite=Lax, Path=/, no Domain. When the issuer
- * (the request's: PUBLIC_URL or a tenant domain) is https they are also Secure and named with the `__Host-` prefix, so neither a sibling subdomain
- * nor a plain-http page can set or shadow them; on http (development, tests) they keep their plain
- * names. Callers name a cookie by its base name (BROWSER_COOKIE, …): this module writes, and reads
- * back, only the name in force.
+ * Porta's cookies (README, Security, "Headers"): HttpOnly, SameSite=Lax, Path=/, no Domain. When
+ * the issuer (the request's: PUBLIC_URL or a tenant domain) is https they are also Secure and
+ * named with the `__Host-` prefix, so neither a sibling subdomain nor a plain-http page can set or
+ * shadow them; on http (development, tests) they keep their plain names. Callers name a cookie by
+ * its base name (BROWSER_COOKIE, …): this module writes, and reads back, only the name in force.
  */
 import { currentIssuer } from "./request-issuer";
 

@@ -1,9 +1,10 @@
 /**
- * CORS for the protocol endpoints a browser client calls itself (design.md §11, §15): token, PAR
- * and userinfo. The routing table (lib/endpoints/protocol-routes.ts) wraps a route that has a
- * gate with withCors and answers its OPTIONS with preflight, so `npm start` and `next dev` answer
- * alike. Which origins a gate admits is the gate's business (lib/endpoints/public-client-cors.ts);
- * this module only speaks the Fetch standard's CORS protocol:
+ * CORS for the protocol endpoints a browser client calls itself (README, "Browser clients"):
+ * token, PAR and userinfo. The routing table (lib/endpoints/protocol-routes.ts) wraps a route that
+ * has a gate with withCors and answers its OPTIONS with preflight, so `npm start` and `next dev`
+ * answer alike. Which origins a gate admits is the gate's business
+ * (lib/endpoints/public-client-cors.ts); this module only speaks the Fetch standard's CORS
+ * protocol:
  * - an origin the gate admits gets `Access-Control-Allow-Origin: <that origin>`, never `*`, and no
  *   `Access-Control-Allow-Credentials` (these endpoints read no cookies);
  * - any other origin gets no CORS header at all: its request is served as if it came from a

@@ -1,7 +1,7 @@
 /**
- * What every HTML page Porta sends carries, whoever renders it (design.md §9, §12): never framed,
- * no referrer, no MIME sniffing, never cached, HSTS when the issuer is https, and a CSP that runs
- * no script the response did not name. Two kinds of page, one module:
+ * What every HTML page Porta sends carries, whoever renders it (README, Security, "Headers"):
+ * never framed, no referrer, no MIME sniffing, never cached, HSTS when the issuer is https, and a
+ * CSP that runs no script the response did not name. Two kinds of page, one module:
  * - the protocol's own small pages (html.ts htmlPage: error page, form_post, logout, notices),
  *   which load nothing: their one inline <style> and at most one inline script are named by hash;
  * - the pages Next.js renders (hosted login, dashboard, playground, test devices, home, 404),

@@ -1,7 +1,7 @@
 /**
  * The language of an HTML response Porta renders itself (error page, logout, form_post, notices,
  * eID step): the language switcher's cookie, then the login's `ui_locales`, then Accept-Language
- * (design.md §6). Next.js pages resolve theirs with the same rule (i18n/login-locale.ts).
+ * (README, "Languages"). Next.js pages resolve theirs with the same rule (i18n/login-locale.ts).
  */
 import { DEFAULT_LOCALE, LOCALE_COOKIE, resolveLocale, type Locale } from "../i18n/locales";
 import { readCookie } from "./cookies";

@@ -1,7 +1,8 @@
 /**
- * The issuer a request is answered for (design.md §13): PUBLIC_URL's or a tenant domain's. The
- * routing table (and the hosted login's pages) resolve it from the Host (lib/tenants/issuer-context.ts)
- * and run the request in it; the cookie, same-origin and CORS checks here follow it.
+ * The issuer a request is answered for (README, "Tenant domains"): PUBLIC_URL's or a tenant
+ * domain's. The routing table (and the hosted login's pages) resolve it from the Host
+ * (lib/tenants/issuer-context.ts) and run the request in it; the cookie, same-origin and CORS
+ * checks here follow it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
@@ -33,8 +34,9 @@ export function currentIssuer(): string {
 }
 
 /**
- * The issuer of a host by the scheme rule of design.md §13: `https://<host>`, `http://` only for
- * *.localhost names (with or without a port). Tenant domains are named by it (lib/tenants/domains.ts).
+ * The issuer of a host: `https://<host>`, `http://` only for *.localhost names (with or without a
+ * port), which browsers resolve to this machine themselves, for local development. Tenant domains
+ * are named by it (lib/tenants/domains.ts).
  */
 export function hostIssuer(host: string): string {
   const name = host.replace(/:\d+$/, "");

@@ -7,8 +7,8 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as c
 /**
  * A JSON answer whose body stream is made only when something reads the body (a test, Next.js's
  * route handler): Porta's server writes the text it was made from, and undici builds a stream for
- * every body given to a Response (about 12 µs). Reads go to a plain Response of the same text,
- * made on first use; status and headers are this one's.
+ * every body given to a Response, work that nothing reads on that path. Reads go to a plain
+ * Response of the same text, made on first use; status and headers are this one's.
  */
 class JsonResponse extends Response {
   /** The text it was made from, which Porta's server writes as it is (jsonTextOf). */

@@ -1,6 +1,6 @@
 /**
- * The hosted login's languages and how one is chosen for a request (design.md §6): the user's
- * explicit choice in the language switcher (cookie), then the login's `ui_locales`, then the
+ * The hosted login's languages and how one is chosen for a request (README, "Languages"): the
+ * user's explicit choice in the language switcher (cookie), then the login's `ui_locales`, then the
  * browser's Accept-Language, then English. Pure: the request-bound part is in i18n/login-locale.ts.
  */
 export const LOCALES = ["en", "da", "sv", "nb", "fi"] as const;

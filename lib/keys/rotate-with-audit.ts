@@ -11,10 +11,10 @@ export class KeyRotationForbiddenError extends Error {
 }
 
 /**
- * Who may rotate which keys (design.md §12): the webhook service keys sign the tokens every
- * tenant's webhooks trust, so only the platform rotates them — the bootstrap admin token or the
- * operator's `npm run keys -- rotate --extension` (the system actor), never a tenant's admin.
- * A tenant's ID token keys: the platform, or an actor acting for that tenant.
+ * Who may rotate which keys (README, Security, "Smaller rules"): the webhook service keys sign the
+ * tokens every tenant's webhooks trust, so only the platform rotates them — the bootstrap admin
+ * token or the operator's `npm run keys -- rotate --extension` (the system actor), never a tenant's
+ * admin. A tenant's ID token keys: the platform, or an actor acting for that tenant.
  */
 export function mayRotateKeys(owner: KeyOwner, actor: Actor): boolean {
   const isPlatform = actor.type === "bootstrap_token" || actor.type === "system";

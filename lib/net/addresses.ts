@@ -1,5 +1,5 @@
 /**
- * Address classification for the outbound guard (design.md §9): loopback, private, link-local,
+ * Address classification for the outbound guard (safe-fetch.ts): loopback, private, link-local,
  * unique-local, CGNAT, multicast and unspecified addresses are not public.
  */
 import { isIP } from "node:net";

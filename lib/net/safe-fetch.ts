@@ -1,5 +1,7 @@
 /**
- * The one way Porta calls out (webhooks, client jwks_uri, eID connectors): design.md §9.
+ * The one way Porta calls out (webhooks, client jwks_uri, eID connectors), so that a URL someone
+ * registers cannot make Porta reach into its own network (server-side request forgery) or hang on
+ * a slow or endless answer (README, `ALLOW_PRIVATE_OUTBOUND`).
  * - The resolved address is checked before any connection: loopback, private, link-local and
  *   other non-public addresses are refused unless ALLOW_PRIVATE_OUTBOUND (then also plain http to
  *   loopback). The connection goes to the address that was checked (no DNS rebinding window).

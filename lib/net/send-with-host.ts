@@ -1,7 +1,7 @@
 /**
  * A request to a chosen address that carries a chosen Host header, as a load balancer that keeps
- * Host sends it (design.md §13). Node's fetch will not send a Host of its own, so this goes
- * through node:http. Porta uses it to call itself on loopback under its public name (the
+ * Host sends it (README, "Tenant domains"). Node's fetch will not send a Host of its own, so this
+ * goes through node:http. Porta uses it to call itself on loopback under its public name (the
  * playground's relying party); tests use it to reach tenant domains that do not resolve here.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";

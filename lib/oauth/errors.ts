@@ -70,8 +70,6 @@ export class OAuthError extends Error {
 }
 
 export const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
-export const invalidClientMetadata = (description: string) => new OAuthError("invalid_client_metadata", description);
-export const invalidRedirectUri = (description: string) => new OAuthError("invalid_redirect_uri", description);
 export const invalidToken = (description: string) =>
   new OAuthError("invalid_token", description, {
     headers: { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, "")}"` },

@@ -3,11 +3,11 @@
  *
  * Under load V8 grows its young generation to its maximum (64 MB with `npm start`'s
  * `--max-semi-space-size=32`) and its old generation with it. It shrinks them by itself only when
- * its memory reducer runs, which it starts after some collections and not others: measured after
- * 100 logins, a server sometimes still held that memory more than a minute later (258 MB where a
- * collection brings it to 166). So the server collects once itself when no request has arrived for
- * a whole check interval after some did, and again a check later while the heap stays large (see
- * IDLE_COLLECTIONS_MAX). Each is one full collection (milliseconds), only when idle.
+ * its memory reducer runs, which it starts after some collections and not others, so a server can
+ * hold a burst's memory long after the burst, far more than a collection would leave. So the server
+ * collects once itself when no request has arrived for a whole check interval after some did, and
+ * again a check later while the heap stays large (see IDLE_COLLECTIONS_MAX). Each is one full
+ * collection (milliseconds), only when idle.
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";

@@ -1,9 +1,9 @@
 /**
- * Personal data kept between the steps of a login (design.md §12): a login's claims, an SSO
- * session's eID result, the person named by a login's request. Sealed with AES-256-GCM under the
- * key derived from PORTA_SECRET; the additional data names the purpose and the row, so a value
- * cannot be moved to another row or read as something else. One seal or open is microseconds
- * and needs no query.
+ * Personal data kept between the steps of a login (README, Security, "Personal data at rest"): a
+ * login's claims, an SSO session's eID result, the person named by a login's request. Sealed with
+ * AES-256-GCM under the key derived from PORTA_SECRET; the additional data names the purpose and
+ * the row, so a value cannot be moved to another row or read as something else. One seal or open is
+ * microseconds and needs no query.
  */
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
 

@@ -1,7 +1,7 @@
 /**
  * The demo application takes its ID tokens encrypted, because FTN requires that in every tenant
- * (design.md §15) and the playground logs in with every eID. A fresh database seeds it so
- * (bootstrap.ts); a database seeded before gets the key at start-up here. Runs under the
+ * (README, "Client registration") and the playground logs in with every eID. A fresh database seeds
+ * it so (bootstrap.ts); a database seeded before gets the key at start-up here. Runs under the
  * database-wide lock of the bootstrap, and does nothing when the key is already in place.
  */
 import type { JWK } from "jose";

@@ -1,5 +1,5 @@
 /**
- * Webhook answers (spec 2.11, design.md §7): parse a 200 body and apply its claims operations.
+ * Webhook answers (README, "Login webhooks"): parse a 200 body and apply its claims operations.
  * - {"claimsOperations": {"$set": {...}, "$remove": {...} | [...]}}; the older {"claims": {...}}
  *   is accepted as $set; {"abort": {"error_description": "..."}} aborts the login.
  * - $set names must be namespaced (an absolute URI not under Porta's own origin) or listed in the
@@ -13,7 +13,8 @@ export const MAX_RESPONSE_BYTES = 16 * 1024;
 
 const ZClaimMap = z.record(z.string().min(1).max(500), z.unknown());
 
-// No length limit here: a longer description is trimmed to 200 characters, not refused (design.md §7).
+// No length limit here: a longer description is trimmed to 200 characters, not refused, so that a
+// webhook's wordy abort still ends the login as the webhook meant (README, "Login webhooks").
 const ZAbortSchema = z.object({ abort: z.object({ error_description: z.string().optional() }) });
 const ZClaimsOperationsSchema = z.object({
   claimsOperations: z

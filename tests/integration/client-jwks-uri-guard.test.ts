@@ -1,7 +1,8 @@
 /**
- * The outbound guard on client jwks_uri (design.md §9, §11) with ALLOW_PRIVATE_OUTBOUND off:
- * loopback and private addresses are refused at registration, and a stored jwks_uri that points
- * at one is refused when the keys are needed — at once, as invalid_client, with no connection made.
+ * The outbound guard on client jwks_uri (lib/net/safe-fetch.ts; README, "private_key_jwt") with
+ * ALLOW_PRIVATE_OUTBOUND off: loopback and private addresses are refused at registration, and a
+ * stored jwks_uri that points at one is refused when the keys are needed — at once, as
+ * invalid_client, with no connection made.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type * as Dns from "node:dns";

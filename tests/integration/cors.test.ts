@@ -1,8 +1,8 @@
 /**
- * CORS for browser clients (design.md §11, §15): token, PAR and userinfo answer the redirect URI
- * origins of public clients, preflight included, with that origin (never `*`), no credentials,
- * `Vary: Origin`; every other origin gets no CORS header at all. Discovery and the JWKS answer
- * any origin.
+ * CORS for browser clients (README, "Browser clients (CORS)"): token, PAR and userinfo answer the
+ * redirect URI origins of public clients, preflight included, with that origin (never `*`), no
+ * credentials, `Vary: Origin`; every other origin gets no CORS header at all. Discovery and the
+ * JWKS answer any origin.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
 /**
- * The dashboard loses nothing (design.md §14): an application registered through the real
- * registration endpoint with every setting set, rendered by the application page's own logic and
- * saved unchanged through the function its form posts to, reads back through RFC 7592 exactly
- * as before. Changing one input changes exactly that member; a refused form changes nothing.
+ * The dashboard loses nothing (whatever registration can set, the application page shows and saves
+ * back: README, Dashboard, "Applications"): an application registered through the real registration
+ * endpoint with every setting set, rendered by the application page's own logic and saved unchanged
+ * through the function its form posts to, reads back through RFC 7592 exactly as before. Changing
+ * one input changes exactly that member; a refused form changes nothing.
  */
 import { exportJWK, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
 /**
  * The demo application takes its ID tokens encrypted, so that the playground can log in with FTN
- * (design.md §15 holds in test tenants too): a fresh start seeds it with the key; a database
- * seeded before gets it at the next start, once, however many starts race; and the playground's
- * relying party opens the JWE before it checks and shows the ID token. Its playground URIs follow
- * PUBLIC_URL from one start to the next.
+ * (FTN requires encrypted ID tokens in test tenants too: README, "Client registration"): a fresh
+ * start seeds it with the key; a database seeded before gets it at the next start, once, however
+ * many starts race; and the playground's relying party opens the JWE before it checks and shows the
+ * ID token. Its playground URIs follow PUBLIC_URL from one start to the next.
  */
 import { currentPlaygroundClient, type PlaygroundClient } from "../../lib/playground/playground-app";
 import type { JWK } from "jose";

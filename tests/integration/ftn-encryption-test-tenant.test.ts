@@ -1,10 +1,10 @@
 /**
- * FTN needs encrypted ID tokens in test tenants as in production (design.md §15), so that an
- * integration meets the rule before it goes live. In the seeded test tenant, with FTN's simulator:
- * registration refuses FTN without encryption; authorize and PAR refuse it to an application
- * without it (one stored before the rule); such an application is not offered FTN on the
- * selection screen or in its discovery document; and an application with encryption logs in with
- * FTN and gets a JWE that opens with its private key.
+ * FTN needs encrypted ID tokens in test tenants as in production (README, "Client registration"),
+ * so that an integration meets the rule before it goes live. In the seeded test tenant, with FTN's
+ * simulator: registration refuses FTN without encryption; authorize and PAR refuse it to an
+ * application without it (one stored before the rule); such an application is not offered FTN on
+ * the selection screen or in its discovery document; and an application with encryption logs in
+ * with FTN and gets a JWE that opens with its private key.
  */
 import { compactDecrypt, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

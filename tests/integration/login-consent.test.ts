@@ -1,7 +1,7 @@
 /**
- * The consent step (design.md §5.2 consent_required, §5.3 prompt=consent and consent_revoke,
- * §11): asked once per person and application, remembered, asked again with prompt=consent,
- * refused under prompt=none, and withdrawn with prompt=consent_revoke.
+ * The consent step (README, "Consent" and "Sessions": consent_required, prompt=consent and
+ * prompt=consent_revoke): asked once per person and application, remembered, asked again with
+ * prompt=consent, refused under prompt=none, and withdrawn with prompt=consent_revoke.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db/client";

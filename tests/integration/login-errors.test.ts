@@ -1,9 +1,9 @@
 /**
- * How the authorization endpoint and the hosted login's form posts fail (design.md §5.3, spec
- * 2.1–2.5): requests that cannot be tied to a registered client and redirect_uri get Porta's
- * error page and never a redirect; every other error returns to the redirect_uri with error,
- * error_description, state and iss, in the request's response mode; login steps refuse forms
- * from other browsers, other sites and finished logins.
+ * How the authorization endpoint and the hosted login's form posts fail (README, "Errors"; RFC 6749
+ * §4.1.2.1): requests that cannot be tied to a registered client and redirect_uri get Porta's error
+ * page and never a redirect; every other error returns to the redirect_uri with error,
+ * error_description, state and iss, in the request's response mode; login steps refuse forms from
+ * other browsers, other sites and finished logins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db/client";
@@ -178,7 +178,7 @@ describe("authorize: errors returned to the redirect_uri with state and iss", ()
   });
 
   it("an unsigned request object (request=..., alg none) is refused with state: request_not_supported, or invalid_request_object where request objects are supported", async () => {
-    // OIDC Core §6.1 / design.md §5.3: which code depends on whether discovery advertises request objects.
+    // OIDC Core §6.1: which code depends on whether discovery advertises request objects.
     const discovery = (await (await fetch(`${porta.issuer}/.well-known/openid-configuration`)).json()) as { request_parameter_supported?: boolean };
     const expected = discovery.request_parameter_supported ? "invalid_request_object" : "request_not_supported";
     const unsigned = `${b64url(JSON.stringify({ alg: "none" }))}.${b64url(JSON.stringify({ client_id: rp.client_id, scope: "openid" }))}.`;

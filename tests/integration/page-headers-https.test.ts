@@ -1,7 +1,8 @@
 /**
- * An https issuer (design.md §12): pages add HSTS, and Porta's cookies are `__Host-` (Secure,
- * Path=/, no Domain); a cookie under its plain http name is not read. The server is reached over
- * loopback http as behind a TLS-terminating proxy; form posts carry the issuer's Origin.
+ * An https issuer (README, Security, "Headers"): pages add HSTS, and Porta's cookies are `__Host-`
+ * (Secure, Path=/, no Domain); a cookie under its plain http name is not read. The server is
+ * reached over loopback http as behind a TLS-terminating proxy; form posts carry the issuer's
+ * Origin.
  */
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

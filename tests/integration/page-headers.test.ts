@@ -1,9 +1,10 @@
 /**
- * The page headers of design.md §12 on every kind of HTML page, over HTTP where the protocol-only
- * server serves it (Porta's own pages) and through proxy.ts for the pages Next renders (their
- * full rendering in Chromium is e2e/security-headers.spec.ts): frame protection, no referrer,
- * nosniff, no-store, a CSP whose script-src is a fresh nonce or hashes and never 'unsafe-inline';
- * no HSTS on an http issuer. And Cache-Control: no-store on every back-channel answer.
+ * The page headers (README, Security, "Headers") on every kind of HTML page, over HTTP where the
+ * protocol-only server serves it (Porta's own pages) and through proxy.ts for the pages Next
+ * renders (their full rendering in Chromium is e2e/security-headers.spec.ts): frame protection, no
+ * referrer, nosniff, no-store, a CSP whose script-src is a fresh nonce or hashes and never
+ * 'unsafe-inline'; no HSTS on an http issuer. And Cache-Control: no-store on every back-channel
+ * answer.
  */
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

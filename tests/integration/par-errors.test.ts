@@ -1,7 +1,8 @@
 /**
- * Pushed authorization requests (RFC 9126; design.md §5.3, §11): the PAR endpoint's errors and
- * its answer, then a request_uri at authorize — bound to its client, short-lived, reloadable while
- * its login runs, consumed when the login completes, and never contradicted by outer parameters.
+ * Pushed authorization requests (RFC 9126; README, "Pushed requests (PAR)"): the PAR endpoint's
+ * errors and its answer, then a request_uri at authorize — bound to its client, short-lived,
+ * reloadable while its login runs, consumed when the login completes, and never contradicted by
+ * outer parameters.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

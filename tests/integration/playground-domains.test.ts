@@ -1,8 +1,8 @@
 /**
- * The playground on a tenant domain (design.md §13): off until an owner turns it on; then it logs in
- * as the tenant's playground application on that domain's issuer, and its redirect URIs follow the
- * tenant's domains. PUBLIC_URL keeps the demo application; a host that serves no issuer, or a
- * domain without a playground, has none.
+ * The playground on a tenant domain (README, "Tenant domains"): off until an owner turns it on;
+ * then it logs in as the tenant's playground application on that domain's issuer, and its redirect
+ * URIs follow the tenant's domains. PUBLIC_URL keeps the demo application; a host that serves no
+ * issuer, or a domain without a playground, has none.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";

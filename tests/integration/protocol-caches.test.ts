@@ -1,8 +1,8 @@
 /**
- * What the protocol hot path keeps in memory, and when it lets go (design.md §10, docs/scaling.md):
- * discovery and JWKS are served from a serialised copy with an entity tag (304 on If-None-Match),
- * a key rotation changes the JWKS at once; the client configuration is cached, and every write
- * through registration is seen by the next request at once.
+ * What the protocol hot path keeps in memory, and when it lets go (docs/scaling.md, "What each
+ * instance caches"): discovery and JWKS are served from a serialised copy with an entity tag (304
+ * on If-None-Match), a key rotation changes the JWKS at once; the client configuration is cached,
+ * and every write through registration is seen by the next request at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";

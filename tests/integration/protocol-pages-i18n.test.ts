@@ -1,5 +1,5 @@
 /**
- * Porta's own protocol pages in the five languages (design.md §15): the logout page, the
+ * Porta's own protocol pages in the five languages (README, "Languages"): the logout page, the
  * form_post page, the consent-withdrawn notice, the error page and the 404 page pick their
  * language as the hosted login does (switcher cookie, ui_locales, Accept-Language, English), set
  * <html lang>, and keep their test hooks and strict headers (the form_post script still runs

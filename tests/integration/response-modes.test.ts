@@ -1,8 +1,8 @@
 /**
- * Response types and modes (spec 2.1, design.md §5.3, §11, OAuth 2.0 Form Post Response Mode,
- * RFC 9207): the implicit ID token in the fragment by default, form_post as a self-submitting page
- * whose CSP only lets it post to the relying party, query allowed with id_token, and iss on every
- * response.
+ * Response types and modes (README, "Responses"; OAuth 2.0 Multiple Response Type Encoding
+ * Practices, OAuth 2.0 Form Post Response Mode, RFC 9207): the implicit ID token in the fragment by
+ * default, form_post as a self-submitting page whose CSP only lets it post to the relying party,
+ * query allowed with id_token, and iss on every response.
  */
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
 /**
- * The retention sweeper (design.md §12): after 10,000 logins and a sweep past their lifetimes,
- * the login-related tables hold only live rows. The 10,000 logins' rows are written in bulk with
- * the rows a login leaves (a completed login with its sealed claims and code, its access token,
- * its SSO session, a consumed PAR request, a client assertion's jti); a few real logins over HTTP
- * join them. Time is moved by sweeping with a later `now`.
+ * The retention sweeper (README, Security, "Retention"): after 10,000 logins and a sweep past their
+ * lifetimes, the login-related tables hold only live rows. The 10,000 logins' rows are written in
+ * bulk with the rows a login leaves (a completed login with its sealed claims and code, its access
+ * token, its SSO session, a consumed PAR request, a client assertion's jti); a few real logins over
+ * HTTP join them. Time is moved by sweeping with a later `now`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, prisma } from "../../lib/db/client";

@@ -1,8 +1,9 @@
 /**
- * What one tenant domain issues is worth nothing on another (design.md §13): a pushed request's
- * request_uri, a request object addressed to the other issuer, a decoupled login's request id and
- * an ID token as logout's id_token_hint. Two test tenants on acme.localhost:<port> and
- * beta.localhost:<port>; requests reach the test server on loopback under the domain's Host.
+ * What one tenant domain issues is worth nothing on another (each domain is an issuer of its own:
+ * README, "Tenant domains"): a pushed request's request_uri, a request object addressed to the
+ * other issuer, a decoupled login's request id and an ID token as logout's id_token_hint. Two test
+ * tenants on acme.localhost:<port> and beta.localhost:<port>; requests reach the test server on
+ * loopback under the domain's Host.
  */
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

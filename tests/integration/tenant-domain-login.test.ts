@@ -1,8 +1,8 @@
 /**
- * The hosted login on a tenant domain (design.md §13): a browser login runs on the domain from the
- * authorization request to the code, with host-only cookies and the domain as `iss`; a session or
- * a login of one tenant is unknown on another tenant's domain. Requests reach the test server on
- * 127.0.0.1 with the domain as Host, as a browser's would.
+ * The hosted login on a tenant domain (README, "Tenant domains"): a browser login runs on the
+ * domain from the authorization request to the code, with host-only cookies and the domain as
+ * `iss`; a session or a login of one tenant is unknown on another tenant's domain. Requests reach
+ * the test server on 127.0.0.1 with the domain as Host, as a browser's would.
  */
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

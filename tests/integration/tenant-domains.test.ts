@@ -1,8 +1,8 @@
 /**
- * Tenant domains (design.md §13): a request's Host picks its issuer. Two test tenants on loopback
- * names (acme.localhost:<port>, beta.localhost:<port>) and a production tenant on its own domain,
- * beside the tenants served on PUBLIC_URL as before. Requests carry their Host through node:http
- * (fetch will not send a Host of its own).
+ * Tenant domains (README, "Tenant domains"): a request's Host picks its issuer. Two test tenants on
+ * loopback names (acme.localhost:<port>, beta.localhost:<port>) and a production tenant on its own
+ * domain, beside the tenants served on PUBLIC_URL as before. Requests carry their Host through
+ * node:http (fetch will not send a Host of its own).
  */
 import { request as httpRequest } from "node:http";
 import { compactVerify, createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from "jose";

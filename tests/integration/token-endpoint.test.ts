@@ -1,5 +1,5 @@
 /**
- * The token endpoint and userinfo (design.md §5.4, spec 2.6, RFC 6749 §5.2, RFC 7636, RFC 6750):
+ * The token endpoint and userinfo (README, "Tokens"; RFC 6749 §5.2, RFC 7636, RFC 6750):
  * codes are single use, short-lived and bound to the client, redirect_uri and PKCE challenge; a
  * replay revokes what the first redemption issued; client authentication uses exactly the one
  * registered method; access tokens are checked at userinfo.

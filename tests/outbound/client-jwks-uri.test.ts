@@ -1,5 +1,5 @@
 /**
- * private_key_jwt with keys from the client's jwks_uri (design.md §5.4, §9, §11): fetched through
+ * private_key_jwt with keys from the client's jwks_uri (README, "private_key_jwt"): fetched through
  * the outbound guard and cached; refetched on an unknown kid at most once a minute, so a client can
  * rotate keys; a jwks_uri that hangs, fails, answers too much or redirects is 401 invalid_client,
  * promptly. The jwks_uri is a server this file runs on 127.0.0.1 (ALLOW_PRIVATE_OUTBOUND here).

@@ -1,7 +1,7 @@
 /**
- * Graceful shutdown (design.md §14) of a real `npm start` in its own process group, signalled as a
- * terminal or a container runtime signals it (the whole group: npm, tsx and Porta each get it).
- * A login's webhook is in flight when the signal comes: readiness turns 503 at once, a second
+ * Graceful shutdown (README, Operations) of a real `npm start` in its own process group, signalled
+ * as a terminal or a container runtime signals it (the whole group: npm, tsx and Porta each get
+ * it). A login's webhook is in flight when the signal comes: readiness turns 503 at once, a second
  * signal changes nothing, the listener closes after SHUTDOWN_DELAY_S while the login's request
  * still runs, the login then completes with its code, and the process exits 0. The code, kept in
  * the embedded database, redeems after a restart on the same data directory.

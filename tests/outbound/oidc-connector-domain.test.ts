@@ -1,7 +1,8 @@
 /**
- * An upstream OpenID Connect eID on a tenant domain (design.md §13): the broker sends the browser
- * back to the domain the login runs on, the code exchange names that redirect URI, and the ID token
- * comes from the domain's issuer. The callback of a domain's login is unknown on PUBLIC_URL.
+ * An upstream OpenID Connect eID on a tenant domain (README, "Tenant domains"): the broker sends
+ * the browser back to the domain the login runs on, the code exchange names that redirect URI, and
+ * the ID token comes from the domain's issuer. The callback of a domain's login is unknown on
+ * PUBLIC_URL.
  */
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Successful webhook answers over HTTP (spec 2.11, 3; design.md §7): 204, claims operations and
+ * Successful webhook answers over HTTP (README, "Login webhooks"): 204, claims operations and
  * the older claims shape reach the ID token and userinfo; abort ends the login with access_denied.
  */
 import type { ServerResponse } from "node:http";

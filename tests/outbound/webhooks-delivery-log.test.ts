@@ -1,7 +1,7 @@
 /**
- * The delivery log (design.md §7): one WebhookDelivery row per attempt — event, attempt, status,
- * latency, outcome, error kind — and no personal data; "send test event" posts a synthetic event
- * and logs it as a test delivery.
+ * The delivery log (README, "Login webhooks"): one WebhookDelivery row per attempt — event,
+ * attempt, status, latency, outcome, error kind — and no personal data; "send test event" posts a
+ * synthetic event and logs it as a test delivery.
  */
 import type { ServerResponse } from "node:http";
 import { describe, expect, it, vi } from "vitest";

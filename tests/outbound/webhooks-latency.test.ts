@@ -1,6 +1,7 @@
 /**
  * What a 204 webhook adds to a login (printed, not asserted), and that Porta reuses its
- * connection to the webhook (keep-alive, design.md §7 Transport).
+ * connection to the webhook (keep-alive agents: lib/net/safe-fetch.ts), so a login does not pay
+ * for a new TCP and TLS handshake each time.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

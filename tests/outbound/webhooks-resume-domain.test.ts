@@ -1,7 +1,8 @@
 /**
- * Pause and resume on a tenant domain (design.md §7, §13): the post-auth event's resumeUrl is on
- * the domain the login runs on, the browser resumes there and gets a code whose iss is that
- * domain; the same resume link opened on another tenant's domain is refused and stays usable.
+ * Pause and resume on a tenant domain (README, "Login webhooks" and "Tenant domains"): the
+ * post-auth event's resumeUrl is on the domain the login runs on, the browser resumes there and
+ * gets a code whose iss is that domain; the same resume link opened on another tenant's domain is
+ * refused and stays usable.
  */
 import { expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";

@@ -1,5 +1,5 @@
 /**
- * Pause and resume (spec 3, 6; design.md §7, §9): a 303 sends the browser to the webhook's page;
+ * Pause and resume (README, "Login webhooks"): a 303 sends the browser to the webhook's page;
  * the browser that started the login comes back to resumeUrl once, within 15 minutes, and the
  * post-auth-resume event decides how the login continues.
  */

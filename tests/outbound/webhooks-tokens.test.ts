@@ -1,5 +1,5 @@
 /**
- * Webhook bearer tokens (spec 2.12, 5.3; design.md §7): their claims, one per attempt, and the
+ * Webhook bearer tokens (README, "Login webhooks"): their claims, one per attempt, and the
  * reference receiver (examples/webhook-receiver) accepting them and refusing replays and tokens
  * meant for another extension.
  */

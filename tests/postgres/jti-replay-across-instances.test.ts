@@ -1,7 +1,8 @@
 /**
- * A client assertion's jti is single use across every instance (design.md §5.4, §10): two Porta
- * processes over one PostgreSQL, one issuer; an assertion accepted by one instance is refused by
- * the other, whichever endpoint (token or PAR) sees it, and two instances racing on it accept it once.
+ * A client assertion's jti is single use across every instance (README, "private_key_jwt"; RFC 7523
+ * §3 lets the server refuse a reused jti): two Porta processes over one PostgreSQL, one issuer; an
+ * assertion accepted by one instance is refused by the other, whichever endpoint (token or PAR)
+ * sees it, and two instances racing on it accept it once.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";

@@ -1,6 +1,6 @@
 /**
- * Stateless instances (design.md §2): a login started on one instance finishes on another over the
- * same PostgreSQL, the code is redeemed on a third hop, and a code redeemed on one instance is
+ * Stateless instances (docs/scaling.md): a login started on one instance finishes on another over
+ * the same PostgreSQL, the code is redeemed on a third hop, and a code redeemed on one instance is
  * refused on the other.
  */
 import { decodeJwt } from "jose";

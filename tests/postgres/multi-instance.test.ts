@@ -1,7 +1,7 @@
 /**
- * Several instances over one PostgreSQL (design.md §2 "stateless instances"): they serve the
- * same JWKS, and a key rotated by one process is served by every instance within the key cache
- * TTL (10 s), far inside the minute the operator is promised.
+ * Several instances over one PostgreSQL, which keep no state of their own (docs/scaling.md): they
+ * serve the same JWKS, and a key rotated by one process is served by every instance within the key
+ * cache TTL (10 s), far inside the minute the operator is promised.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";

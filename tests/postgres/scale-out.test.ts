@@ -1,9 +1,9 @@
 /**
- * Scale-out (design.md §10): three Porta instances over one PostgreSQL behind a round-robin proxy
- * that sends every request to the next instance. A login's requests each land on a different
- * instance; 100 concurrent double redemptions and 100 replayed client assertions succeed exactly
- * once each; a rotated key is served by all instances within the cache TTL; an instance killed
- * mid-login does not stop the login.
+ * Scale-out (docs/scaling.md, "Proof"): three Porta instances over one PostgreSQL behind a
+ * round-robin proxy that sends every request to the next instance. A login's requests each land on
+ * a different instance; 100 concurrent double redemptions and 100 replayed client assertions
+ * succeed exactly once each; a rotated key is served by all instances within the cache TTL; an
+ * instance killed mid-login does not stop the login.
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";

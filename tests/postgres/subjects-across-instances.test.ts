@@ -1,7 +1,7 @@
 /**
- * Keyed subjects across instances (design.md §12): two instances over one PostgreSQL derive the
- * same `sub` for the same person (the tenant's secret is in the database, sealed under the shared
- * PORTA_SECRET), and so does an instance after a restart.
+ * Keyed subjects across instances (README, "Subjects"): two instances over one PostgreSQL derive
+ * the same `sub` for the same person (the tenant's secret is in the database, sealed under the
+ * shared PORTA_SECRET), and so does an instance after a restart.
  */
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * Tenant domains over several instances (design.md §13, docs/scaling.md): a domain added through
- * one instance's admin API is served by that instance at once and by another within the host map's
- * cache window (CLIENT_CACHE_TTL_MS), with no message between them.
+ * Tenant domains over several instances (README "Tenant domains", docs/scaling.md): a domain added
+ * through one instance's admin API is served by that instance at once and by another within the
+ * host map's cache window (CLIENT_CACHE_TTL_MS), with no message between them.
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Instances addressed directly (127.0.0.1:<port>) but reached, as behind a load balancer that keeps
- * Host (design.md §13), with the issuer's Host. Node's fetch will not send a Host of its own, so
+ * Host (README, "Tenant domains"), with the issuer's Host. Node's fetch will not send a Host of its own, so
  * requests to those origins go through node:http instead; every other fetch is left alone.
  */
 import { afterAll } from "vitest";

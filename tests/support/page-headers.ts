@@ -1,4 +1,4 @@
-/** Assertions on the page headers of design.md §12, shared by the HTTP tests of every page kind. */
+/** Assertions on the page headers (README, Security, "Headers"), shared by the HTTP tests of every page kind. */
 import { expect } from "vitest";
 
 /** One CSP directive of the response (`name …`), if it has it. */

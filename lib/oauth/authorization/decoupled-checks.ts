@@ -1,6 +1,7 @@
 /**
- * Checks only the decoupled endpoints apply (CIBA Core 1.0 §7.1, headless design.md §6b): who may
- * start a login without a browser, whom it asks, and what the person's device shows.
+ * Checks only the decoupled endpoints apply (CIBA Core 1.0 §7.1; headless logins, README
+ * "Decoupled logins"): who may start a login without a browser, whom it asks, and what the
+ * person's device shows.
  * user_code is not among them: discovery says backchannel_user_code_parameter_supported false,
  * so it is an unknown parameter and ignored (CIBA Core §7.1, §4).
  */
@@ -15,7 +16,7 @@ const HINTS = ["login_hint", "login_hint_token", "id_token_hint"] as const;
 const NATIONAL_ID = /^\d{10,12}$/;
 const ZAuthorizationDetails = z.array(z.object({ type: z.literal("phoneAuth"), callInitiator: z.enum(["RP", "user"]) })).min(1).max(5);
 
-/** CIBA Core §7.1: the client authenticates, so a public client cannot start one (design.md §11). */
+/** CIBA Core §7.1: the client authenticates, so a public client cannot start one (nor register it). */
 export function checkConfidentialClient(ctx: CheckContext): void {
   if (ctx.client.tokenEndpointAuthMethod === "none") throw new OAuthError("unauthorized_client", "Decoupled logins need a confidential client");
 }
@@ -28,8 +29,8 @@ export function checkDecoupledGrant(ctx: CheckContext): void {
 
 /**
  * CIBA Core §7.1: exactly one of login_hint, login_hint_token, id_token_hint; Porta identifies the
- * person by login_hint=sub:ssn:<national id> only. Headless (design.md §15): at most one, the
- * login_hint, which may be left out (the QR code or the app link decides who logs in).
+ * person by login_hint=sub:ssn:<national id> only. Headless: at most one, the login_hint, which
+ * may be left out (the QR code or the app link decides who logs in).
  */
 export function checkHintChoice(ctx: CheckContext): void {
   const sent = HINTS.filter((h) => ctx.params.has(h));
@@ -40,8 +41,9 @@ export function checkHintChoice(ctx: CheckContext): void {
 
 /**
  * CIBA Core §13 unknown_user_id: the hint's `sub:` must be a checksum-valid national id for the
- * chosen eID (in test tenants any such number is a test person, design.md §11). CIBA must name
- * the person; a headless request may name nobody (design.md §15). Runs after acr_values.
+ * chosen eID (in test tenants any such number is a test person, so integrators can try any
+ * number they like). CIBA must name the person; a headless request may name nobody (the QR code
+ * decides). Runs after acr_values.
  */
 export function checkSubject(ctx: CheckContext): void {
   const sub = ctx.hint?.hint.sub;
@@ -63,7 +65,7 @@ export function checkBindingMessage(ctx: CheckContext): void {
   ctx.request.bindingMessage = message;
 }
 
-/** authorization_details (RFC 9396 §2): Porta knows one type, phoneAuth (design.md §6b). */
+/** authorization_details (RFC 9396 §2): Porta knows one type, phoneAuth (BankID's phone orders). */
 export function checkAuthorizationDetails(ctx: CheckContext): void {
   const raw = ctx.params.get("authorization_details");
   if (raw === undefined) return;

@@ -1,5 +1,5 @@
 /**
- * login_hint checks (spec 2.4, design.md §5.3). The grammar (login-hint.ts) is the same at every
+ * login_hint checks (README, "login_hint"). The grammar (login-hint.ts) is the same at every
  * endpoint; what the hint may carry depends on where the login runs (pipeline.ts).
  */
 import { findEidMethod } from "../../eid/catalogue";
@@ -17,7 +17,7 @@ export function checkLoginHint(ctx: CheckContext): void {
   ctx.request.loginHint = ctx.hint.hint;
 }
 
-/** `mock:` claims drive the mock eID, which exists in test tenants only (design.md §11). */
+/** `mock:` claims drive the mock eID, which asserts whatever it is told: test tenants only. */
 export function checkMockHint(ctx: CheckContext): void {
   if (ctx.hint?.hint.mock && ctx.client.tenant.environment !== "test") {
     throw invalidRequest("login_hint mock: is only accepted in test tenants");

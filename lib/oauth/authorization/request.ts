@@ -44,13 +44,13 @@ export interface AuthorizationRequest {
   parRequestId?: string;
 }
 
-/** CIBA Core §7.1 authorization_details as Porta accepts them (design.md §6b). */
+/** CIBA Core §7.1 authorization_details as Porta accepts them (RFC 9396; BankID's phone orders). */
 export interface PhoneAuthDetail {
   type: "phoneAuth";
   callInitiator: "RP" | "user";
 }
 
-/** What only a decoupled request carries (CIBA Core §7.1; headless design.md §6b). */
+/** What only a decoupled request carries (CIBA Core §7.1; headless: README, "Decoupled logins"). */
 export interface DecoupledParams {
   /**
    * The person, from login_hint=sub:ssn:<national id>: always for CIBA; for headless only when the

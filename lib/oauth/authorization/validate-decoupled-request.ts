@@ -1,6 +1,6 @@
 /**
  * Validates a decoupled authentication request (CIBA Core 1.0 §7.1 at /ciba/bc-authorize, and
- * /headless/authorize, design.md §6b) through the same pipeline as authorize and PAR
+ * /headless/authorize, README "Decoupled logins") through the same pipeline as authorize and PAR
  * (pipeline.ts). Errors are OAuthErrors for the endpoint's JSON answer (CIBA Core §13).
  */
 import type { ApplicationRecord } from "../../clients/application-record";

@@ -1,7 +1,8 @@
 /**
- * Danish MitID test persons (citizens). CPR numbers are synthetic but pass the modulus 11 check
- * of `checksums.ts`; one person has a protected address (navne- og adressebeskyttelse), which
- * MitID withholds. `age` is computed from `now` on the Danish calendar date.
+ * Danish MitID test persons (citizens). CPR numbers are synthetic but encode a real date and
+ * century (lib/eid/test-identity-numbers.test.ts); one person has a protected address (navne- og
+ * adressebeskyttelse), which MitID withholds. `age` is computed from `now` on the Danish calendar
+ * date.
  */
 import { addressClaim, ageOn, names, type Address } from "../../family-kit/person-claims";
 import type { TestIdentity } from "../../types";
