@@ -17,13 +17,13 @@ describe("protocol paths", () => {
     expect(() => compilePath("/oauth2/{nothing}")).toThrow(/nothing/);
   });
 
-  it.each([PROTOCOL_PATHS.token, "/.well-known/openid-configuration", `/login/${TX}/select`, `/login/${TX}/eid/status`, "/login/callback", "/login/resume/abcdefghijklmnop", `/test/devices/${TX}/approve`, "/extensions/service/.well-known/jwks"])(
+  it.each([PROTOCOL_PATHS.token, "/.well-known/openid-configuration", `/login/${TX}/select`, `/login/${TX}/eid/status`, "/login/callback", "/login/resume/abcdefghijklmnop", `/test/devices/${TX}/approve`, "/extensions/service/.well-known/jwks", "/playground/start", "/playground/callback"])(
     "%s is a protocol path",
     (path) => expect(isProtocolPath(path)).toBe(true),
   );
 
   // proxy.ts gives these the page headers: none may look like a protocol path.
-  it.each(["/", `/login/${TX}`, `/login/${TX}/eid`, `/login/${TX}/consent`, "/dashboard", "/playground", "/playground/start", "/test/devices", `/test/devices/${TX}/maybe`, `${PROTOCOL_PATHS.token}/`])(
+  it.each(["/", `/login/${TX}`, `/login/${TX}/eid`, `/login/${TX}/consent`, "/dashboard", "/playground", "/playground/result", "/test/devices", `/test/devices/${TX}/maybe`, `${PROTOCOL_PATHS.token}/`])(
     "%s is not",
     (path) => expect(isProtocolPath(path)).toBe(false),
   );
