@@ -74,8 +74,8 @@ export function pendingChecksSql(param: Param<PendingChecksParam>): ChecksSql {
 
 /** The values of pendingChecksSql's parameters; a settled request's read nothing and record nothing. */
 export function pendingChecksValues(pending: PendingChecks): Record<PendingChecksParam, unknown> {
-  if (pending.settled) return { ...blockedCountersValues(undefined, Date.now()), ...insertJtiValues(undefined) };
-  return { ...blockedCountersValues(pending.limits.counters, Date.now()), ...insertJtiValues(pending.jti) };
+  const owed = !pending.settled;
+  return Object.assign(blockedCountersValues(owed ? pending.limits.counters : undefined, Date.now()), insertJtiValues(owed ? pending.jti : undefined));
 }
 
 /**
