@@ -1,5 +1,5 @@
 /**
- * Opaque access tokens (design.md §5.4): 256 random bits, stored hashed, default lifetime 300 s.
+ * Opaque access tokens (RFC 6749 §1.4): 256 random bits, stored hashed, default lifetime 300 s.
  * They are issued by a login's code redemption (issue-login-tokens.ts), one per login.
  */
 import { hashToken } from "../../crypto/hash";
