@@ -16,12 +16,11 @@
  *
  * Timestamps cross the boundary as UTC: epoch milliseconds out, ISO strings cast to UTC in.
  */
-import { db } from "../../db/client";
 import { epochMs, utcParam } from "../../db/sql";
 import { defineStatement } from "../../db/statement";
 import type { LoginKind } from "../../db/generated/client";
 import { openLoginClaims } from "../../privacy/personal-data";
-import { pendingChecksSql, pendingChecksValues, settleWith, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
+import { pendingChecksSql, querySettling, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
 
 /**
  * What redemption reads of a login's stored request: a browser login's authorization request
@@ -94,9 +93,9 @@ interface OutcomeRow extends ChecksRow {
   issued: number;
 }
 
-type RedeemParam = PendingChecksParam | "codeHash" | "kind" | "applicationId" | "now" | "redirectUri" | "verifierSent" | "computedChallenge" | "tokenHash" | "tokenExpiresAt";
+type RedeemParam = "codeHash" | "kind" | "applicationId" | "now" | "redirectUri" | "verifierSent" | "computedChallenge" | "tokenHash" | "tokenExpiresAt";
 
-const REDEEM = defineStatement<RedeemParam>((param) => {
+const REDEEM = defineStatement<RedeemParam | PendingChecksParam>((param) => {
   const checks = pendingChecksSql(param);
   return `
 WITH ${checks.ctes}, holder AS (
@@ -134,10 +133,9 @@ SELECT h.id::text AS id, h."applicationId"::text AS "applicationId", ${epochMs('
  * concurrent statement for the same key waits for this one to commit.
  */
 export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<RedemptionOutcome> {
-  const rows = await (await db()).query<OutcomeRow>(
-    REDEEM.text,
-    REDEEM.values({
-      ...pendingChecksValues(attempt.pending),
+  const row = await querySettling<RedeemParam, OutcomeRow>(
+    REDEEM,
+    {
       codeHash: attempt.codeHash,
       kind: attempt.kind,
       applicationId: attempt.applicationId,
@@ -147,11 +145,9 @@ export async function redeemLoginCode(attempt: RedemptionAttempt): Promise<Redem
       computedChallenge: attempt.computedChallenge,
       tokenHash: attempt.accessToken.tokenHash,
       tokenExpiresAt: attempt.accessToken.expiresAt.toISOString(),
-    }),
+    },
+    attempt.pending,
   );
-  const row = rows[0];
-  if (!row) throw new Error("the redemption statement returned no row");
-  settleWith(attempt.pending, row);
   const holder =
     row.id !== null && row.applicationId !== null && row.codeExpiresAtMs !== null && row.request !== null && row.subject !== null && row.acr !== null && row.authTimeMs !== null
       ? {

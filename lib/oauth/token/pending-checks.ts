@@ -3,19 +3,21 @@
  * abuse-limit counters (lib/abuse/limits.ts) and the record of its assertion's jti (RFC 7523 §3:
  * single use). Authentication itself reads no counters and records nothing, so that the hot paths
  * (code redemption, PAR) settle both in their own statement, one round trip and one commit with
- * their write (`pendingChecksSql`, then `settleWith`). Every other way out of the request settles
- * them with `settlePendingChecks`, in one statement of its own. Either way the outcome is the same:
+ * their write (a statement built with `pendingChecksSql`, run by `querySettling`). Every other
+ * way out of the request settles them with `settlePendingChecks`, in one statement of its own.
+ * Either way the outcome is the same:
  * - a blocked client gets 429 whatever else was wrong with its request, and its assertion is not
  *   used up (the owner may still send it from elsewhere);
  * - otherwise the jti is recorded, also when the request is refused, and a replay is 401
  *   invalid_client.
  * An endpoint settles in two places only: its own statement on success, and `settleAfterFailure`
- * in its one catch, which also logs a failed client authentication and counts it against the limits.
+ * in its one catch, which also logs a failed client authentication and counts it against the
+ * limits.
  */
 import { countClientFailure, refuseIfBlocked, type ClientLimits } from "../../abuse/limits";
 import { BLOCKED_ROWS_JSON, blockedCountersSql, blockedCountersValues, type BlockedCountersParam, type BlockedRow } from "../../abuse/limit-store";
 import { db } from "../../db/client";
-import { defineStatement, type Param } from "../../db/statement";
+import { defineStatement, type Param, type Statement } from "../../db/statement";
 import { insertJtiSql, insertJtiValues, maybePurgeExpiredJtis, type JtiInsertParam, type JtiUse } from "../jti-store";
 import { ClientAuthenticationError, logClientAuthenticationFailure, type FailureContext } from "./client-authentication-error";
 
@@ -74,8 +76,8 @@ export function pendingChecksSql(param: Param<PendingChecksParam>): ChecksSql {
 
 /** The values of pendingChecksSql's parameters; a settled request's read nothing and record nothing. */
 export function pendingChecksValues(pending: PendingChecks): Record<PendingChecksParam, unknown> {
-  if (pending.settled) return { ...blockedCountersValues(undefined, Date.now()), ...insertJtiValues(undefined) };
-  return { ...blockedCountersValues(pending.limits.counters, Date.now()), ...insertJtiValues(pending.jti) };
+  const owed = !pending.settled;
+  return Object.assign(blockedCountersValues(owed ? pending.limits.counters : undefined, Date.now()), insertJtiValues(owed ? pending.jti : undefined));
 }
 
 /**
@@ -91,6 +93,23 @@ export function settleWith(pending: PendingChecks, row: ChecksRow): void {
   if (row.jtiRecorded !== 1) throw new ReplayedAssertion(pending.limits.clientId);
 }
 
+/**
+ * Runs `statement` (built with pendingChecksSql) with its own `values` and those of what `pending`
+ * still owes, and settles `pending` from its row (throwing the refusal, see settleWith): the row,
+ * when the checks passed.
+ */
+export async function querySettling<Name extends string, Row extends ChecksRow>(
+  statement: Statement<Name | PendingChecksParam>,
+  values: Readonly<Record<Name, unknown>>,
+  pending: PendingChecks,
+): Promise<Row> {
+  const rows = await (await db()).query<Row>(statement.text, statement.values({ ...values, ...pendingChecksValues(pending) }));
+  const row = rows[0];
+  if (!row) throw new Error("a statement settling client checks returned no row");
+  settleWith(pending, row);
+  return row;
+}
+
 const SETTLE = defineStatement<PendingChecksParam>((param) => {
   const checks = pendingChecksSql(param);
   return `WITH ${checks.ctes} SELECT ${checks.columns}`;
@@ -98,10 +117,7 @@ const SETTLE = defineStatement<PendingChecksParam>((param) => {
 
 /** Settles `pending` in a statement of its own (one round trip), unless a statement already did. */
 export async function settlePendingChecks(pending: PendingChecks): Promise<void> {
-  if (pending.settled) return;
-  const rows = await (await db()).query<ChecksRow>(SETTLE.text, SETTLE.values(pendingChecksValues(pending)));
-  if (!rows[0]) throw new Error("the client checks statement returned no row");
-  settleWith(pending, rows[0]);
+  if (!pending.settled) await querySettling<never, ChecksRow>(SETTLE, {}, pending);
 }
 
 /**

@@ -6,11 +6,10 @@
  * is stored only if the jti was fresh ((issuer, jti) is unique on every instance). Timestamps go in
  * as UTC. The parameters are sealed (a login_hint may be a national id).
  */
-import { db } from "../../db/client";
 import { utcParam } from "../../db/sql";
 import { defineStatement } from "../../db/statement";
 import { sealPushedParams } from "../../privacy/personal-data";
-import { pendingChecksSql, pendingChecksValues, settleWith, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
+import { pendingChecksSql, querySettling, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
 
 export interface NewPushedRequest {
   requestIdHash: string;
@@ -23,9 +22,9 @@ interface StoredRow extends ChecksRow {
   stored: number;
 }
 
-type StoreParam = PendingChecksParam | "requestIdHash" | "applicationId" | "params" | "expiresAt" | "now";
+type StoreParam = "requestIdHash" | "applicationId" | "params" | "expiresAt" | "now";
 
-const STORE = defineStatement<StoreParam>((param) => {
+const STORE = defineStatement<StoreParam | PendingChecksParam>((param) => {
   const checks = pendingChecksSql(param);
   return `
 WITH ${checks.ctes}, par AS (
@@ -42,19 +41,16 @@ SELECT ${checks.columns}, (SELECT count(*) FROM par)::int AS stored`;
  * assertion: then nothing is stored) and stores the request.
  */
 export async function storePushedRequest(request: NewPushedRequest, pending: PendingChecks): Promise<void> {
-  const rows = await (await db()).query<StoredRow>(
-    STORE.text,
-    STORE.values({
-      ...pendingChecksValues(pending),
+  const row = await querySettling<StoreParam, StoredRow>(
+    STORE,
+    {
       requestIdHash: request.requestIdHash,
       applicationId: request.applicationId,
       params: JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
       expiresAt: request.expiresAt.toISOString(),
       now: new Date().toISOString(),
-    }),
+    },
+    pending,
   );
-  const row = rows[0];
-  if (!row) throw new Error("the pushed request statement returned no row");
-  settleWith(pending, row);
   if (row.stored !== 1) throw new Error("the pushed request was not stored");
 }
