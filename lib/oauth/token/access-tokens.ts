@@ -7,6 +7,7 @@ import { hashToken } from "../../crypto/hash";
 import type { AccessToken } from "../../db/generated/client";
 import { prisma } from "../../db/client";
 import { openLoginClaims } from "../../privacy/personal-data";
+import { now } from "../../clock";
 
 export const ACCESS_TOKEN_LIFETIME_S = 300;
 
@@ -28,12 +29,12 @@ export async function userinfoClaimsOf(token: AccessToken): Promise<Record<strin
 /** The token if it is known, unrevoked and unexpired. */
 export async function findActiveAccessToken(token: string): Promise<AccessToken | null> {
   const row = await (await prisma()).accessToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.revokedAt || row.expiresAt <= new Date()) return null;
+  if (!row || row.revokedAt || row.expiresAt <= now()) return null;
   return row;
 }
 
 /** Revokes the token a login's code issued (its code was presented again). */
 export async function revokeTokensOfLogin(loginId: string): Promise<number> {
-  const result = await (await prisma()).accessToken.updateMany({ where: { loginId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const result = await (await prisma()).accessToken.updateMany({ where: { loginId, revokedAt: null }, data: { revokedAt: now() } });
   return result.count;
 }

@@ -17,6 +17,7 @@ import { s256ChallengeOf } from "../pkce";
 import { ACCESS_TOKEN_LIFETIME_S, revokeTokensOfLogin } from "./access-tokens";
 import { redeemLoginCode, type CodeHolder } from "./login-code-store";
 import type { PendingChecks } from "./pending-checks";
+import { now as clockNow } from "../../clock";
 
 export interface TokenResponse {
   access_token: string;
@@ -50,7 +51,7 @@ export const invalidGrant = (description: string) => new OAuthError("invalid_gra
 /** `pending`: what client authentication still owes, settled by the redemption's statement. */
 export async function issueLoginTokens(client: ApplicationRecord, code: PresentedCode, pending: PendingChecks): Promise<TokenResponse> {
   const accessToken = randomToken(32);
-  const now = new Date();
+  const now = clockNow();
   const outcome = await redeemLoginCode({
     kind: code.kind,
     codeHash: code.codeHash,

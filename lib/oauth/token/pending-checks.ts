@@ -20,6 +20,7 @@ import { db } from "../../db/client";
 import { defineStatement, type Param, type Statement } from "../../db/statement";
 import { insertJtiSql, insertJtiValues, maybePurgeExpiredJtis, type JtiInsertParam, type JtiUse } from "../jti-store";
 import { ClientAuthenticationError, logClientAuthenticationFailure, type FailureContext } from "./client-authentication-error";
+import { nowMs } from "../../clock";
 
 /** An assertion whose jti was used before (RFC 7523 §3): refused as any failed authentication. */
 class ReplayedAssertion extends ClientAuthenticationError {
@@ -77,7 +78,7 @@ export function pendingChecksSql(param: Param<PendingChecksParam>): ChecksSql {
 /** The values of pendingChecksSql's parameters; a settled request's read nothing and record nothing. */
 export function pendingChecksValues(pending: PendingChecks): Record<PendingChecksParam, unknown> {
   const owed = !pending.settled;
-  return Object.assign(blockedCountersValues(owed ? pending.limits.counters : undefined, Date.now()), insertJtiValues(owed ? pending.jti : undefined));
+  return Object.assign(blockedCountersValues(owed ? pending.limits.counters : undefined, nowMs()), insertJtiValues(owed ? pending.jti : undefined));
 }
 
 /**

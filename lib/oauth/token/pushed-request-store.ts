@@ -10,6 +10,7 @@ import { utcParam } from "../../db/sql";
 import { defineStatement } from "../../db/statement";
 import { sealPushedParams } from "../../privacy/personal-data";
 import { pendingChecksSql, querySettling, type ChecksRow, type PendingChecks, type PendingChecksParam } from "./pending-checks";
+import { now } from "../../clock";
 
 export interface NewPushedRequest {
   requestIdHash: string;
@@ -48,7 +49,7 @@ export async function storePushedRequest(request: NewPushedRequest, pending: Pen
       applicationId: request.applicationId,
       params: JSON.stringify(sealPushedParams(request.requestIdHash, request.params)),
       expiresAt: request.expiresAt.toISOString(),
-      now: new Date().toISOString(),
+      now: now().toISOString(),
     },
     pending,
   );

@@ -23,6 +23,7 @@ import { OAuthError } from "../errors";
 import type { JtiUse } from "../jti-store";
 import { describeVerificationError } from "../describe-verification-error";
 import { ClientAuthenticationError } from "./client-authentication-error";
+import { nowSeconds } from "../../clock";
 
 export const ASSERTION_ALGS = ["RS256", "PS256", "ES256"];
 export const MAX_ASSERTION_LIFETIME_S = 300;
@@ -75,7 +76,7 @@ export async function verifyClientAssertion(assertion: string, formClientId: str
   const audOk = aud === issuer || (Array.isArray(aud) && aud.length === 1 && aud[0] === issuer);
   if (!audOk) throw failed(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
 
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   if (typeof claims.exp !== "number") throw failed("client_assertion must have exp");
   if (claims.exp > now + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) {
     throw failed(`client_assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_S} s)`);
@@ -87,7 +88,7 @@ export async function verifyClientAssertion(assertion: string, formClientId: str
   }
 
   try {
-    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: registeredAlg ? [registeredAlg] : ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S });
+    await jwtVerify(assertion, clientVerificationKeys(client), { algorithms: registeredAlg ? [registeredAlg] : ASSERTION_ALGS, clockTolerance: CLOCK_SKEW_S, currentDate: new Date(now * 1000) });
   } catch (error) {
     const why = describeVerificationError(error, "client_assertion");
     if (why) throw failed(why);
