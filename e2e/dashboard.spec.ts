@@ -7,8 +7,8 @@
  */
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
-import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD } from "./support/dashboard";
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD, fillEncryptionSettings } from "./support/dashboard";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
 test.describe.configure({ mode: "serial" });
@@ -183,12 +183,7 @@ test("a production application: FTN is refused without encrypted ID tokens, then
   await expect(ftn).toBeChecked(); // what was chosen is kept
   await expect(page.locator("#client_name")).toHaveValue("Suomi Pension Online");
 
-  const { publicKey } = await generateKeyPair("RSA-OAEP-256", { extractable: true });
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "pension-enc-1", use: "enc", alg: "RSA-OAEP-256" }] };
-  await page.locator("#jwks").fill(JSON.stringify(jwks, null, 2));
-  await page.locator("#id_token_encrypted_response_alg").selectOption("RSA-OAEP-256");
-  await page.locator("#userinfo_signed_response_alg").selectOption("ES256");
-  await page.locator("#userinfo_encrypted_response_alg").selectOption("RSA-OAEP-256");
+  await fillEncryptionSettings(page);
   await page.getByTestId("application-submit").click();
   await expect(page.getByTestId("credentials")).toBeVisible();
   const created = (await page.getByTestId("created-client-id").innerText()).trim();

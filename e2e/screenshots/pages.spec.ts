@@ -9,20 +9,15 @@ import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { exportJWK, generateKeyPair } from "jose";
 import { BROKER_ACR_SUBSTANTIAL, startUpstreamBroker, type UpstreamBroker } from "../../tests/support/upstream-oidc";
-import { signIn } from "../support/dashboard";
-import { ADMIN_TOKEN } from "../support/porta";
+import { fillEncryptionSettings, signIn } from "../support/dashboard";
+import { FTN, registerPensionBackoffice, SE_BANKID } from "../support/pension-backoffice";
 
 test.describe.configure({ mode: "serial" });
 
 const SCREENSHOTS = path.resolve(__dirname, "../../docs/screenshots");
 const MITID = "urn:grn:authn:dk:mitid:substantial";
-const SE_BANKID = "urn:grn:authn:se:bankid";
 const NO_BANKID = "urn:grn:authn:no:bankid";
-const FTN = "urn:grn:authn:fi:bank-id";
-const CIBA = "urn:openid:params:grant-type:ciba";
-const HEADLESS = "urn:grn:params:grant-type:headless";
 
 /** Full-page screenshots at 1280 and 375 px into docs/screenshots/<name>-<width>.png. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -153,12 +148,7 @@ test("a production application: FTN refused without encrypted ID tokens, then sa
   await expect(page.getByTestId("error-id_token_encrypted_response_alg-error")).toBeVisible();
   await shoot(page, "application-ftn-refused");
 
-  const { publicKey } = await generateKeyPair("RSA-OAEP-256", { extractable: true });
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "pension-enc-1", use: "enc", alg: "RSA-OAEP-256" }] };
-  await page.locator("#jwks").fill(JSON.stringify(jwks, null, 2));
-  await page.locator("#id_token_encrypted_response_alg").selectOption("RSA-OAEP-256");
-  await page.locator("#userinfo_signed_response_alg").selectOption("ES256");
-  await page.locator("#userinfo_encrypted_response_alg").selectOption("RSA-OAEP-256");
+  await fillEncryptionSettings(page);
   await page.getByTestId("application-submit").click();
   await expect(page.getByTestId("credentials")).toBeVisible();
   await page.getByTestId("open-application").click();
@@ -183,37 +173,7 @@ test("a production tenant's domains, and a domain another tenant holds", async (
 });
 
 test("an application with CIBA, headless and encryption settings, and a refused change", async ({ page, request }) => {
-  const enc = await generateKeyPair("RSA-OAEP-256", { extractable: true });
-  const sig = await generateKeyPair("ES256", { extractable: true });
-  const response = await request.post("/oauth2/register", {
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-    data: {
-      client_name: "Nordic Pension Backoffice",
-      redirect_uris: ["https://pension.example/callback", "http://localhost:8400/callback"],
-      post_logout_redirect_uris: ["https://pension.example/logged-out"],
-      grant_types: ["authorization_code", CIBA, HEADLESS],
-      token_endpoint_auth_method: "private_key_jwt",
-      jwks: { keys: [{ ...(await exportJWK(enc.publicKey)), kid: "pension-enc", use: "enc", alg: "RSA-OAEP-256" }, { ...(await exportJWK(sig.publicKey)), kid: "pension-sig", use: "sig", alg: "ES256" }] },
-      id_token_signed_response_alg: "PS256",
-      id_token_encrypted_response_alg: "RSA-OAEP-256",
-      userinfo_signed_response_alg: "ES256",
-      userinfo_encrypted_response_alg: "RSA-OAEP-256",
-      request_object_signing_alg: "ES256",
-      token_endpoint_auth_signing_alg: "ES256",
-      require_pushed_authorization_requests: true,
-      backchannel_token_delivery_mode: "ping",
-      backchannel_client_notification_endpoint: "https://pension.example/ciba/notify",
-      enabled_acr_values: [SE_BANKID, FTN],
-      default_acr_values: [SE_BANKID],
-      scope_strategy: "static",
-      static_scopes: { [SE_BANKID]: ["ssn"], [FTN]: ["ssn", "address"] },
-      require_jti: true,
-      consent_required: true,
-      webhook: { url: "https://hooks.pension.example/porta", claim_whitelist: ["email"], timeout_ms: 4000 },
-    },
-  });
-  const body = (await response.json()) as { client_id: string; tenant_id: string };
-  expect(response.status(), JSON.stringify(body)).toBe(201);
+  const body = await registerPensionBackoffice(request);
   await signIn(page);
   await page.goto(`/dashboard/t/${body.tenant_id}/applications/${encodeURIComponent(body.client_id)}`);
   await expect(page.getByTestId("grant-ciba")).toBeChecked();

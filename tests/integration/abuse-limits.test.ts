@@ -189,21 +189,11 @@ describe("a blocked pair with the right credentials, where the request's own sta
   });
 
   it("PAR with private_key_jwt: 429 for a valid assertion, which is not used up: the owner elsewhere pushes with it", async () => {
-    const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
-    const client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" }] } });
+    const { client, assertionForm } = await privateKeyJwtClient();
     const attacker = { "X-Forwarded-For": "203.0.113.76" };
     // A client registered for private_key_jwt fails with any secret; each failure counts for the pair.
     await blockPair(client, attacker);
-    const now = Math.floor(Date.now() / 1000);
-    const assertion = await new SignJWT({ jti: randomUUID() })
-      .setProtectedHeader({ alg: "RS256", kid: "k1" })
-      .setIssuer(client.client_id)
-      .setSubject(client.client_id)
-      .setAudience(porta.issuer)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 60)
-      .sign(privateKey);
-    const form = { ...PUSHED, client_id: client.client_id, client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", client_assertion: assertion };
+    const form = { ...PUSHED, ...(await assertionForm()) };
     await expectThrottled(await par(form, attacker));
     expect(await pushedRequestsOf(client)).toBe(0);
     const owner = await par(form, { "X-Forwarded-For": "203.0.113.77" });
