@@ -44,15 +44,15 @@ function post(path: string, client: RegisteredClient, form: Record<string, strin
 /** A CIBA request for Erik, answered on the simulated devices (approve or decline). */
 async function cibaLogin(client: RegisteredClient, approve: boolean): Promise<void> {
   const started = (await (await post("/ciba/bc-authorize", client, { scope: "openid", acr_values: SE_BANKID, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.auth_req_id) } });
-  const answered = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
+  const loginRow = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.auth_req_id) } });
+  const answered = await fetch(`${porta.issuer}/test/devices/${loginRow.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
   expect(answered.status).toBeLessThan(400);
 }
 
 describe("logins counted as they end", () => {
   let rp: RegisteredClient;
   let tenantId: string;
-  /** The application's row id (a login transaction's applicationId), not its client_id. */
+  /** The application's row id (a login's applicationId), not its client_id. */
   let applicationId: string;
 
   it("success, cancel, errors, a failed webhook, PAR and CIBA logins reach the tenant's daily counts", async () => {

@@ -1,5 +1,5 @@
 /**
- * What the BankID connector keeps between steps (sealed on the login transaction): the order
+ * What the BankID connector keeps between steps (sealed on the login): the order
  * and its QR secret, when it last called /collect, the latest hint code, and the outcome once
  * there is one (the eID result to hand to the core, or the failure to send to the relying party).
  */
