@@ -149,7 +149,7 @@ describe("EidSimulator", () => {
     expect(tagWithTestId(html, "eid-cancel")).not.toContain('disabled=""');
   });
 
-  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const)("%s keeps every design §8 hook exactly once", (family) => {
+  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const)("%s keeps every test hook exactly once", (family) => {
     const html = render({ family, methodName: family, acr: "urn:grn:authn:test", identities: testIdentitiesFor(family, NOW) });
     for (const id of ["test-identity", "eid-approve", "eid-cancel", "eid-app-text"]) tagWithTestId(html, id);
     expect(html).not.toMatch(/<img\b/);

@@ -24,7 +24,7 @@ export const GRANT_TYPES = {
   headless: "urn:grn:params:grant-type:headless",
 } as const;
 
-/** Names the spec uses for the same grants; stored under the standard/Idura name. */
+/** Other names clients send for the same grants (accepted at registration); stored under the standard/Idura name. */
 export const GRANT_TYPE_ALIASES: Record<string, string> = {
   "urn:ietf:params:oauth:grant-type:ciba": GRANT_TYPES.ciba,
   "urn:service:params:grant-type:headless": GRANT_TYPES.headless,

@@ -129,7 +129,7 @@ describe("CIBA (poll)", () => {
     expect(await bad({ ...base, login_hint: `sub:ssn:${ERIK} sub:ssn:${ERIK}` })).toEqual({ status: 400, error: "invalid_request" });
     expect(await bad({ ...base, nonce: "n".repeat(513) })).toEqual({ status: 400, error: "invalid_request" });
     expect(await bad({ scope: "openid", login_hint: `sub:ssn:${ERIK} acr_values:urn:grn:authn:dk:mitid:substantial` })).toEqual({ status: 400, error: "invalid_request" });
-    // The hint's scope: and acr_values: join those parameters, as at authorize (quirks mode, spec 2.4).
+    // The hint's scope: and acr_values: join those parameters, as at authorize (quirks mode, README "login_hint").
     expect(await bad({ scope: "profile", login_hint: `sub:ssn:${ERIK} scope:openid acr_values:${SE}` })).toEqual({ status: 200, error: undefined });
   });
 

@@ -74,7 +74,7 @@ describe("authorize: errors shown on Porta's error page, never redirected", () =
     expectErrorPage(await authorize({ state: "s" }, `&redirect_uri=${encodeURIComponent(RP_CALLBACK)}`), "invalid_redirect_uri");
   });
 
-  it("a redirect_uri with a #fragment after a registered one is accepted, and the fragment is dropped (spec 2.1)", async () => {
+  it("a redirect_uri with a #fragment after a registered one is accepted, and the fragment is dropped", async () => {
     const browser = new TestBrowser(porta.issuer);
     const start = await browser.get(authorizePath(rp, { redirect_uri: `${RP_CALLBACK}#frag`, acr_values: MITID, state: "s-frag" }));
     const id = expectEidStep(start);
