@@ -16,7 +16,7 @@ import { cancelEidStep, finishEidStep, stepRequestOf } from "../login/eid-step";
 import { cancelLogin } from "../login/fail-login";
 import { selectMethod } from "../login/start-browser-login";
 import { stepPathFor } from "../login/step-paths";
-import type { LoginState, Login } from "../login/login-state";
+import type { Login, LoginState } from "../login/login-state";
 import { findBrowserLogin } from "../login/login-store";
 import { requestOf, transition } from "../login/login";
 import type { BrowserExchange } from "./browser-errors";

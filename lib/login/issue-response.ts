@@ -14,7 +14,7 @@ import { OAuthError } from "../oauth/errors";
 import { idTokenClaimsFor, issueIdToken } from "../oauth/id-token";
 import { authenticationChanges, type Authentication } from "./authentication";
 import type { NewSession } from "./sessions";
-import type { LoginChanges, Login } from "./login-state";
+import type { Login, LoginChanges } from "./login-state";
 import { requestOf, transition } from "./login";
 import { now, nowMs } from "../clock";
 

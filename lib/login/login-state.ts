@@ -5,9 +5,9 @@
  * login-store.ts writes a move as one conditional update on (id, state, version), so two
  * instances or two browser tabs cannot both advance the same login.
  */
-import type { LoginState, Login, Prisma } from "../db/generated/client";
+import type { Login, LoginState, Prisma } from "../db/generated/client";
 
-export type { LoginState, Login };
+export type { Login, LoginState };
 
 export const TRANSITIONS: Readonly<Record<LoginState, readonly LoginState[]>> = {
   started: ["eid_selection", "eid_authenticating", "webhook_post_auth", "consent", "completed", "failed"],

@@ -10,7 +10,7 @@ import type { LoginKind } from "../db/generated/client";
 import type { AuthorizationRequest, LoginHint } from "../oauth/authorization/request";
 import { openLoginRequestPart, sealLoginRequestPart } from "../privacy/personal-data";
 import { announceLoginEnded } from "./login-ended";
-import { planMove, LoginConflictError, type LoginChanges, type LoginState, type Login } from "./login-state";
+import { LoginConflictError, planMove, type Login, type LoginChanges, type LoginState } from "./login-state";
 import { insertLogin, writeMove, writeMoveReturning, type MoveOptions } from "./login-store";
 import { now } from "../clock";
 

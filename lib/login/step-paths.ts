@@ -4,7 +4,7 @@
  * eID has already sent the browser to its provider when the login enters that state.
  */
 import { pathOf, type PagePathName } from "../http/protocol-paths";
-import type { LoginState, Login } from "./login-state";
+import type { Login, LoginState } from "./login-state";
 
 const PAGE_OF_STATE: Partial<Record<LoginState, PagePathName & `login${string}`>> = {
   eid_selection: "loginPage",
