@@ -3,7 +3,7 @@
  * with a fresh nonce per request: set on the response, and on the request Next renders from (Next
  * reads the nonce from that request header and puts it on its own scripts). Hosted
  * login pages (/login/...) also get the language switcher (`?lang=<locale>` sets the porta_locale
- * cookie and comes back without the parameter) and their login transaction, passed on so the root
+ * cookie and comes back without the parameter) and the login they belong to, passed on so the root
  * layout can set <html lang> (i18n/login-locale.ts).
  * Responses that carry their own headers are left alone: the routes of the routing table (its
  * catch-all, as under the custom server, which never sends them here; the playground's two
@@ -11,8 +11,8 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { randomToken } from "@/lib/crypto/random";
-import { LOGIN_TX_HEADER } from "@/lib/i18n/locales";
-import { languageSwitch, loginTransactionOf, nextPageHeaders } from "@/lib/http/page-headers";
+import { LOGIN_ID_HEADER } from "@/lib/i18n/locales";
+import { languageSwitch, loginIdOf, nextPageHeaders } from "@/lib/http/page-headers";
 import { isProtocolPath } from "@/lib/http/protocol-paths";
 import { pageRequestRefusalResponse, refusePageRequest, refuseUnparsableMultipart } from "@/lib/http/page-request-guard";
 import { pageLocale } from "@/lib/http/page-locale";
@@ -42,9 +42,9 @@ async function answer(request: NextRequest) {
     return response;
   }
   const headers = new Headers(request.headers);
-  const tx = loginTransactionOf(url.pathname);
-  if (tx) headers.set(LOGIN_TX_HEADER, tx);
-  else headers.delete(LOGIN_TX_HEADER);
+  const loginId = loginIdOf(url.pathname);
+  if (loginId) headers.set(LOGIN_ID_HEADER, loginId);
+  else headers.delete(LOGIN_ID_HEADER);
   const pageHeaders = nextPageHeaders({ nonce: randomToken(16), isDevelopment: IS_DEVELOPMENT });
   headers.set("Content-Security-Policy", pageHeaders["Content-Security-Policy"]);
   const response = NextResponse.next({ request: { headers } });

@@ -4,7 +4,7 @@ import { BROWSER_COOKIE, cookieName } from "@/lib/http/cookies";
 import { withPageHost } from "@/lib/http/request-issuer";
 import { loadLoginPage, type LoginPageData } from "@/lib/login/page-data";
 import { resolveIssuerContext, withIssuerContext } from "@/lib/tenants/issuer-context";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_ID_HEADER, resolveLocale, type Locale } from "@/lib/i18n/locales";
 
 /**
  * The login for this browser, loaded once per request (the layout's locale and the page share it),
@@ -12,11 +12,11 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOGIN_TX_HEADER, resolveLocale, type Loc
  * (each tenant domain is an issuer of its own: README, "Tenant domains"), and so is any login on a
  * host that serves no issuer.
  */
-export const loadLoginForBrowser = cache(async (tx: string): Promise<LoginPageData> => {
+export const loadLoginForBrowser = cache(async (loginId: string): Promise<LoginPageData> => {
   const context = await resolveIssuerContext((await headers()).get("host"));
   if (!context) return { kind: "missing" };
   const jar = await cookies();
-  return withIssuerContext(context, () => loadLoginPage(tx, jar.get(cookieName(BROWSER_COOKIE))?.value));
+  return withIssuerContext(context, () => loadLoginPage(loginId, jar.get(cookieName(BROWSER_COOKIE))?.value));
 });
 
 /**
@@ -25,9 +25,9 @@ export const loadLoginForBrowser = cache(async (tx: string): Promise<LoginPageDa
  */
 export const requestLocale = cache(async (): Promise<Locale> => {
   const h = await headers();
-  const tx = h.get(LOGIN_TX_HEADER);
-  if (!tx) return DEFAULT_LOCALE;
-  const login = await loadLoginForBrowser(tx);
+  const loginId = h.get(LOGIN_ID_HEADER);
+  if (!loginId) return DEFAULT_LOCALE;
+  const login = await loadLoginForBrowser(loginId);
   const jar = await cookies();
   return resolveLocale({
     cookie: withPageHost(h.get("host"), () => jar.get(cookieName(LOCALE_COOKIE))?.value),

@@ -5,9 +5,9 @@
 import path from "node:path";
 import { z } from "zod";
 
-const ZBooleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const ZBooleanFlagSchema = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
-const ZHttpUrl = z
+const ZHttpUrlSchema = z
   .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
 
@@ -23,21 +23,21 @@ export const DEFAULT_LOGINS_PER_MINUTE = 300;
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: ZHttpUrl.optional(),
+  PUBLIC_URL: ZHttpUrlSchema.optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgresql:// connection URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATABASE_PREPARED_STATEMENTS: ZBooleanFlag.default(true),
+  DATABASE_PREPARED_STATEMENTS: ZBooleanFlagSchema.default(true),
   DATA_DIR: z.string().min(1).default(".data"),
   PORTA_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORTA_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   PORTA_DEFAULT_TENANT: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
-  EXTENSIONS_URL: ZHttpUrl.optional(),
-  ALLOW_PRIVATE_OUTBOUND: ZBooleanFlag.default(false),
+  EXTENSIONS_URL: ZHttpUrlSchema.optional(),
+  ALLOW_PRIVATE_OUTBOUND: ZBooleanFlagSchema.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxies" }).int("must be a whole number of proxies").min(0, "must be at least 0").max(16, "must be at most 16").default(0),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be at least 0").default(DEFAULT_LOGINS_PER_MINUTE),

@@ -47,7 +47,7 @@ describe("the PostgreSQL project's files", () => {
     expect(holdsHandWrittenSql("await tx.$queryRaw`SELECT 1`;")).toBe(true);
     expect(holdsHandWrittenSql("await (await db()).query<Row>(SQL, [id]);")).toBe(true);
     expect(holdsHandWrittenSql("INSERT INTO \"SeenJti\" VALUES ($1) ON CONFLICT DO NOTHING")).toBe(true);
-    expect(holdsHandWrittenSql("await db.loginTransaction.updateMany({ where, data });")).toBe(false);
+    expect(holdsHandWrittenSql("await db.login.updateMany({ where, data });")).toBe(false);
     expect(holdsHandWrittenSql("// Select the eID, then update the login.")).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { useSyncExternalStore, type ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { TenantAnalytics } from "@/lib/analytics/get-tenant-analytics";
+import type { TenantAnalytics } from "@/lib/analytics/load-tenant-analytics";
 import { formatDay, formatDuration, toSeconds } from "./format";
 
 const EID_COLOURS = ["#4f46e5", "#0891b2", "#16a34a", "#d97706", "#db2777", "#7c3aed", "#0d9488", "#65a30d", "#9333ea", "#ea580c"];

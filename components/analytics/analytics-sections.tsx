@@ -3,7 +3,7 @@
  * (collapsed under "Show the numbers") for screen readers and for anyone who wants exact counts.
  */
 import type { ReactNode } from "react";
-import type { TenantAnalytics } from "@/lib/analytics/get-tenant-analytics";
+import type { TenantAnalytics } from "@/lib/analytics/load-tenant-analytics";
 import { DurationChart, ErrorsByCodeChart, LoginsByEidChart, OutcomesChart, WebhookFailuresChart } from "./analytics-charts";
 import { formatDay, formatDuration } from "./format";
 

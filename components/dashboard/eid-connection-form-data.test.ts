@@ -12,8 +12,8 @@ import {
 } from "./eid-connection-form-data";
 import type { z } from "zod";
 import { connectionIssueError, ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
-import { acrMappingProblem, oidcSecretsSchema, oidcSettingsSchema } from "@/lib/eid/connection-kinds/oidc/schemas";
-import { bankIdSecretsSchema, bankIdSettingsSchema } from "@/lib/eid/connection-kinds/se-bankid/schemas";
+import { acrMappingProblem, ZOidcSecretsSchema, ZOidcSettingsSchema } from "@/lib/eid/connection-kinds/oidc/schemas";
+import { ZBankIdSecretsSchema, ZBankIdSettingsSchema } from "@/lib/eid/connection-kinds/se-bankid/schemas";
 import type { Connection } from "@/lib/eid/connections/service";
 
 const MITID: FamilyFormSpec = {
@@ -180,17 +180,17 @@ describe("service errors → the form field and the message there", () => {
   };
 
   it.each<[string, () => ConnectionInputError, string, string | RegExp]>([
-    ["an issuer that is not a URL", () => refusal(oidcSettingsSchema, { ...OIDC, issuer: "broker" }), "issuer", "Invalid URL"],
-    ["scopes without openid", () => refusal(oidcSettingsSchema, { ...OIDC, scopes: "profile" }), "scopes", "The scopes must include openid"],
-    ["a timeout below 1 s", () => refusal(oidcSettingsSchema, { ...OIDC, timeoutMs: 10 }), "timeoutMs", /^Too small/],
+    ["an issuer that is not a URL", () => refusal(ZOidcSettingsSchema, { ...OIDC, issuer: "broker" }), "issuer", "Invalid URL"],
+    ["scopes without openid", () => refusal(ZOidcSettingsSchema, { ...OIDC, scopes: "profile" }), "scopes", "The scopes must include openid"],
+    ["a timeout below 1 s", () => refusal(ZOidcSettingsSchema, { ...OIDC, timeoutMs: 10 }), "timeoutMs", /^Too small/],
     ["no client secret", clientSecretMissing, "clientSecret", "The client secret is required for this client authentication"],
     ["an acr value of another eID", () => new ConnectionInputError(acrMappingProblem("dk-mitid", { "urn:grn:authn:se:bankid": "x" })!, { field: "acrValues" }), "acrValues", "urn:grn:authn:se:bankid is not an acr value of this eID"],
-    ["an empty upstream acr value", () => refusal(oidcSettingsSchema, { ...OIDC, acrValues: { "urn:grn:authn:dk:mitid:low": " " } }), "acrValues", /^Too small: expected string to have >=1 characters/],
-    ["an upstream claim name with spaces", () => refusal(oidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "dk mitid uuid" } }), "claimMapping.uuid", "A claim name has no spaces"],
-    ["a CA certificate that is not PEM", () => refusal(bankIdSettingsSchema, { caCertificate: "MIIB" }), "caCertificate", "A PEM certificate (-----BEGIN CERTIFICATE-----)"],
-    ["a BankID endpoint over http", () => refusal(bankIdSettingsSchema, { ...BANKID_SETTINGS, endpoint: "http://appapi2.bankid.com/rp/v6.0" }), "endpoint", "Invalid URL"],
-    ["a certificate as PKCS#12 and PEM at once", () => refusal(bankIdSecretsSchema, { pkcs12: "AA==", certificatePem: "c", privateKeyPem: "k" }, "pkcs12"), "pkcs12", "give the client certificate either as PKCS#12 or as PEM certificate and key"],
-    ["a stored key that is not a JWK (no input of its own)", () => refusal(oidcSecretsSchema, { privateJwk: "x" }), "form", /^privateJwk: /],
+    ["an empty upstream acr value", () => refusal(ZOidcSettingsSchema, { ...OIDC, acrValues: { "urn:grn:authn:dk:mitid:low": " " } }), "acrValues", /^Too small: expected string to have >=1 characters/],
+    ["an upstream claim name with spaces", () => refusal(ZOidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "dk mitid uuid" } }), "claimMapping.uuid", "A claim name has no spaces"],
+    ["a CA certificate that is not PEM", () => refusal(ZBankIdSettingsSchema, { caCertificate: "MIIB" }), "caCertificate", "A PEM certificate (-----BEGIN CERTIFICATE-----)"],
+    ["a BankID endpoint over http", () => refusal(ZBankIdSettingsSchema, { ...BANKID_SETTINGS, endpoint: "http://appapi2.bankid.com/rp/v6.0" }), "endpoint", "Invalid URL"],
+    ["a certificate as PKCS#12 and PEM at once", () => refusal(ZBankIdSecretsSchema, { pkcs12: "AA==", certificatePem: "c", privateKeyPem: "k" }, "pkcs12"), "pkcs12", "give the client certificate either as PKCS#12 or as PEM certificate and key"],
+    ["a stored key that is not a JWK (no input of its own)", () => refusal(ZOidcSecretsSchema, { privateJwk: "x" }), "form", /^privateJwk: /],
   ])("%s → %s", (_what, error, field, message) => {
     const shown = formErrorOf(error());
     expect(shown.field).toBe(field);
@@ -198,8 +198,8 @@ describe("service errors → the form field and the message there", () => {
   });
 
   it("keeps the description the service always gave", () => {
-    expect(refusal(oidcSettingsSchema, { ...OIDC, issuer: "broker" }).description).toBe("issuer: Invalid URL");
-    expect(refusal(oidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "a b" } }).description).toBe("claimMapping.uuid: a claim name has no spaces");
+    expect(refusal(ZOidcSettingsSchema, { ...OIDC, issuer: "broker" }).description).toBe("issuer: Invalid URL");
+    expect(refusal(ZOidcSettingsSchema, { ...OIDC, claimMapping: { uuid: "a b" } }).description).toBe("claimMapping.uuid: a claim name has no spaces");
   });
 });
 

@@ -1,6 +1,6 @@
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
-import { accessTo, type TenantAccess } from "@/lib/admin/admin-users";
+import { findTenantAccess, type TenantAccess } from "@/lib/admin/admin-users";
 import { findAdminUser } from "@/lib/admin/find-admin-user";
 import type { Actor } from "@/lib/audit/record-audit";
 
@@ -25,7 +25,7 @@ export async function requireAdmin(returnTo: string): Promise<AdminSession> {
 /** The admin's access to a tenant; a tenant they are not a member of does not exist for them (404). */
 export async function requireTenant(tenantId: string, returnTo: string): Promise<{ admin: AdminSession; access: TenantAccess; actor: Actor }> {
   const admin = await requireAdmin(returnTo);
-  const access = await accessTo(admin.adminId, tenantId);
+  const access = await findTenantAccess(admin.adminId, tenantId);
   if (!access) notFound();
   return { admin, access, actor: { type: "admin_user", id: admin.email, tenantId: access.tenant.id } };
 }

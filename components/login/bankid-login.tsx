@@ -1,11 +1,11 @@
 "use client";
 /**
- * The Swedish BankID step of a production login (RP API v6): polls /login/<tx>/eid/status about
+ * The Swedish BankID step of a production login (RP API v6): polls /login/<id>/eid/status about
  * once a second, shows the animated QR code (a new one on every poll) and/or the "Open BankID on
  * this device" link as the acr value asks, and BankID's recommended message for the current hint
- * code (aria-live). When the order completes it posts /login/<tx>/authenticate; when it fails it
+ * code (aria-live). When the order completes it posts /login/<id>/authenticate; when it fails it
  * shows why and offers the same post, which returns the error to the service. Cancel posts
- * /login/<tx>/cancel. Test hooks: `bankid-qr` (with `data-qr`), `bankid-hint`, `bankid-open-app`,
+ * /login/<id>/cancel. Test hooks: `bankid-qr` (with `data-qr`), `bankid-hint`, `bankid-open-app`,
  * `bankid-continue`, `bankid-cancel`.
  */
 import { QRCodeSVG } from "qrcode.react";

@@ -15,7 +15,7 @@ import { brandFor } from "./simulators/brands";
 const BUTTON = "inline-flex min-h-12 w-full items-center justify-center rounded-lg px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto sm:min-w-36";
 
 export interface BankIdStepProps {
-  transactionId: string;
+  loginId: string;
   /** The eID family the BankID RP API serves (its look). */
   family: EidFamily;
   acr: string;
@@ -48,7 +48,7 @@ async function labels(): Promise<BankIdLoginLabels> {
   };
 }
 
-export async function BankIdStep({ transactionId, family, acr, methodName, clientName, action }: BankIdStepProps) {
+export async function BankIdStep({ loginId, family, acr, methodName, clientName, action }: BankIdStepProps) {
   const brand = brandFor(family, methodName);
   const simulator = await getTranslations("simulator");
   return (
@@ -63,7 +63,7 @@ export async function BankIdStep({ transactionId, family, acr, methodName, clien
             {simulator(`actions.${action}`, { client: clientName })}
           </h1>
           <BankIdLogin
-            paths={{ status: pathOf("eidStatus", { tx: transactionId }), authenticate: pathOf("loginAuthenticate", { tx: transactionId }), cancel: pathOf("loginCancel", { tx: transactionId }) }}
+            paths={{ status: pathOf("eidStatus", { loginId }), authenticate: pathOf("loginAuthenticate", { loginId }), cancel: pathOf("loginCancel", { loginId }) }}
             launch={launchFor(acr)}
             labels={await labels()}
             primaryClass={`${BUTTON} ${brand.primary} ${brand.focus}`}

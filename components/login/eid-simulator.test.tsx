@@ -17,7 +17,7 @@ function render(overrides: Partial<EidSimulatorProps> = {}): string {
     clientName: "Acme Bank",
     identities: testIdentitiesFor(overrides.family ?? "dk-mitid", NOW),
     action: "login",
-    formAction: "/login/tx-123/eid",
+    formAction: "/login/login-123/eid",
     ...overrides,
   };
   return renderToStaticMarkup(<EidSimulator {...props} />);
@@ -69,12 +69,12 @@ describe("actionWording", () => {
 
 describe("EidSimulator", () => {
   it("renders one POST form to formAction with the hidden fields", () => {
-    const html = render({ hiddenFields: { transaction: "tx-123", csrf: "c&s<rf>" } });
+    const html = render({ hiddenFields: { login: "login-123", csrf: "c&s<rf>" } });
     expect(html.match(/<form\b/g)).toHaveLength(1);
     const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
     expect(form).toContain('method="post"');
-    expect(form).toContain('action="/login/tx-123/eid"');
-    expect(html).toContain('<input type="hidden" name="transaction" value="tx-123"/>');
+    expect(form).toContain('action="/login/login-123/eid"');
+    expect(html).toContain('<input type="hidden" name="login" value="login-123"/>');
     expect(html).toContain('<input type="hidden" name="csrf" value="c&amp;s&lt;rf&gt;"/>');
   });
 
@@ -149,7 +149,7 @@ describe("EidSimulator", () => {
     expect(tagWithTestId(html, "eid-cancel")).not.toContain('disabled=""');
   });
 
-  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const)("%s keeps every design §8 hook exactly once", (family) => {
+  it.each(["no-vipps", "fi-ftn", "se-freja", "nl-idin", "de-eid"] as const)("%s keeps every test hook exactly once", (family) => {
     const html = render({ family, methodName: family, acr: "urn:grn:authn:test", identities: testIdentitiesFor(family, NOW) });
     for (const id of ["test-identity", "eid-approve", "eid-cancel", "eid-app-text"]) tagWithTestId(html, id);
     expect(html).not.toMatch(/<img\b/);

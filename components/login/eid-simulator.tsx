@@ -1,8 +1,8 @@
 /**
- * The test-environment stand-in for one eID (design §6): pick a test identity (FTN and iDIN: a
+ * The test-environment stand-in for one eID (README, "Test identities"): pick a test identity (FTN and iDIN: a
  * bank first), see what the eID app would show, approve or cancel. A server component; the form
  * posts without client JS, the small client parts (animated QR, "Open BankID app", bank picker)
- * only add behaviour. Test hooks (design §8): `test-identity`, `eid-app-text`, `eid-approve`,
+ * only add behaviour. Test hooks (stable data-testid values the end-to-end tests use): `test-identity`, `eid-app-text`, `eid-approve`,
  * `eid-cancel`; also `bankid-qr` (with `data-frame`), `bankid-open-app`, `eid-bank` (with
  * `data-bank`) and `eid-authenticator`.
  *
@@ -39,7 +39,7 @@ export interface EidSimulatorProps {
   locale?: Locale;
 }
 
-/** What the eID app says for a login_hint `action:` (spec 2.4), e.g. "Log in at Acme". */
+/** What the eID app says for a login_hint `action:` (README, "login_hint"), e.g. "Log in at Acme". */
 export function actionWording(action: LoginAction, clientName: string, labels: SimulatorLabels = SIMULATOR_LABELS): string {
   return fill(labels.actions[action], { client: clientName });
 }

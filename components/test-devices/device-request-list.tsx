@@ -13,7 +13,7 @@ export function DeviceRequestList({ requests }: { requests: readonly PendingDevi
   return (
     <ul className="grid gap-3">
       {requests.map((r) => (
-        <li key={r.transactionId} data-testid="device-request" data-request-id={r.requestId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li key={r.loginId} data-testid="device-request" data-request-id={r.requestId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-semibold">{r.eid} · {r.clientName}</p>
             <p className="text-xs text-slate-500">{r.kind === "ciba" ? "CIBA" : "Headless"} · expires {r.expiresAt.toISOString().slice(11, 19)} UTC</p>
@@ -30,7 +30,7 @@ export function DeviceRequestList({ requests }: { requests: readonly PendingDevi
           </p>
           {r.bindingMessage ? <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm" data-testid="binding-message">“{r.bindingMessage}”</p> : null}
           <div className="mt-4 flex gap-2">
-            <form method="post" action={pathOf("testDeviceApprove", { tx: r.transactionId })} className="flex flex-wrap items-center gap-2">
+            <form method="post" action={pathOf("testDeviceApprove", { loginId: r.loginId })} className="flex flex-wrap items-center gap-2">
               {r.persons ? (
                 <label className="text-sm text-slate-700">
                   <span className="sr-only">Test person</span>
@@ -45,7 +45,7 @@ export function DeviceRequestList({ requests }: { requests: readonly PendingDevi
               ) : null}
               <button type="submit" data-testid="device-approve" className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Approve</button>
             </form>
-            <form method="post" action={pathOf("testDeviceDecline", { tx: r.transactionId })}>
+            <form method="post" action={pathOf("testDeviceDecline", { loginId: r.loginId })}>
               <button type="submit" data-testid="device-decline" className="min-h-11 rounded-lg border border-slate-300 px-5 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Decline</button>
             </form>
           </div>

@@ -63,7 +63,7 @@ export interface AdminOperation extends OperationInfo {
   serve(request: Request, params: Readonly<Record<string, string>>): Promise<Response>;
 }
 
-const NOTHING = z.object({});
+const ZEmptyObjectSchema = z.object({});
 
 function membersOf(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
@@ -101,7 +101,7 @@ function toResponse(reply: AdminReply): Response {
   return jsonResponse(reply.body, reply.status, NO_STORE);
 }
 
-export function defineOperation<P extends z.ZodType = typeof NOTHING, Q extends z.ZodType = typeof NOTHING, B extends z.ZodType = typeof NOTHING>(
+export function defineOperation<P extends z.ZodType = typeof ZEmptyObjectSchema, Q extends z.ZodType = typeof ZEmptyObjectSchema, B extends z.ZodType = typeof ZEmptyObjectSchema>(
   spec: AdminOperationSpec<P, Q, B>,
 ): AdminOperation {
   return {
@@ -114,8 +114,8 @@ export function defineOperation<P extends z.ZodType = typeof NOTHING, Q extends 
       if (spec.platformOnly && actor.type !== "bootstrap_token") {
         throw new OAuthError("insufficient_scope", "This operation needs the platform token (PORTA_ADMIN_TOKEN)");
       }
-      const params = parseParams(spec.params ?? NOTHING, rawParams) as z.output<P>;
-      const query = parseQuery(spec.query ?? NOTHING, new URL(request.url).searchParams) as z.output<Q>;
+      const params = parseParams(spec.params ?? ZEmptyObjectSchema, rawParams) as z.output<P>;
+      const query = parseQuery(spec.query ?? ZEmptyObjectSchema, new URL(request.url).searchParams) as z.output<Q>;
       let body = undefined as z.output<B>;
       if (spec.body) {
         const raw = await readJsonObject(request, "invalid_request");

@@ -20,13 +20,19 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 }
 
 /** An id in a path: a malformed one is an unknown resource (404), not a bad request. */
-export const ZUuidParam = z.uuid();
+export const ZUuidParamSchema = z.uuid();
 
-export const ZTenantParamsSchema = z.object({ tenant_id: ZUuidParam });
+export const ZTenantParamsSchema = z.object({ tenant_id: ZUuidParamSchema });
 export const ZClientParamsSchema = z.object({ client_id: z.string().min(1).max(200) });
 
-export const ZTimestamp = z.iso.datetime();
-export const ZNullableTimestamp = ZTimestamp.nullable();
+/**
+ * Any JSON object, for a body whose members the operation checks by its own rules (client metadata:
+ * lib/clients/validate-metadata.ts; a connection's settings: its kind's schema).
+ */
+export const ZJsonObjectSchema = z.record(z.string(), z.unknown());
+
+export const ZTimestampSchema = z.iso.datetime();
+export const ZNullableTimestampSchema = ZTimestampSchema.nullable();
 
 export function iso(date: Date): string;
 export function iso(date: Date | null): string | null;

@@ -103,7 +103,7 @@ export async function tenantsOf(adminId: string): Promise<TenantAccess[]> {
 }
 
 /** The admin's access to a tenant, or null (callers answer 404, revealing nothing). */
-export async function accessTo(adminId: string, tenantId: string): Promise<TenantAccess | null> {
+export async function findTenantAccess(adminId: string, tenantId: string): Promise<TenantAccess | null> {
   if (!/^[0-9a-f-]{36}$/.test(tenantId)) return null;
   const row = await (await prisma()).tenantMembership.findUnique({
     where: { adminUserId_tenantId: { adminUserId: adminId, tenantId } },

@@ -24,7 +24,7 @@ export const GRANT_TYPES = {
   headless: "urn:grn:params:grant-type:headless",
 } as const;
 
-/** Names the spec uses for the same grants; stored under the standard/Idura name. */
+/** Other names clients send for the same grants (accepted at registration); stored under the standard/Idura name. */
 export const GRANT_TYPE_ALIASES: Record<string, string> = {
   "urn:ietf:params:oauth:grant-type:ciba": GRANT_TYPES.ciba,
   "urn:service:params:grant-type:headless": GRANT_TYPES.headless,
@@ -43,10 +43,10 @@ export const PROTECTED_CLAIMS = [
 
 const PRIVATE_JWK_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"] as const;
 
-const ZSigningAlg = z.enum(SIGNING_ALGS);
-const ZEncryptionAlg = z.enum(ENCRYPTION_ALGS);
-const ZEncryptionEnc = z.enum(ENCRYPTION_ENCS);
-const ZAcr = z.string().refine((v) => EID_METHODS.some((m) => m.acr === v), { error: "is not a known acr value" });
+const ZSigningAlgSchema = z.enum(SIGNING_ALGS);
+const ZEncryptionAlgSchema = z.enum(ENCRYPTION_ALGS);
+const ZEncryptionEncSchema = z.enum(ENCRYPTION_ENCS);
+const ZAcrSchema = z.string().refine((v) => EID_METHODS.some((m) => m.acr === v), { error: "is not a known acr value" });
 
 export const ZJwkSchema = z
   .object({
@@ -78,26 +78,26 @@ export const ZClientMetadataSchema = z.object({
   grant_types: z.array(z.string()).max(10).optional(),
   response_types: z.array(z.enum(RESPONSE_TYPES)).min(1).optional(),
   token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).default("client_secret_basic"),
-  token_endpoint_auth_signing_alg: ZSigningAlg.optional(),
+  token_endpoint_auth_signing_alg: ZSigningAlgSchema.optional(),
   jwks: ZJwksSchema.optional(),
   jwks_uri: z.string().optional(),
-  id_token_signed_response_alg: ZSigningAlg.default("RS256"),
-  id_token_encrypted_response_alg: ZEncryptionAlg.optional(),
-  id_token_encrypted_response_enc: ZEncryptionEnc.optional(),
-  userinfo_signed_response_alg: ZSigningAlg.optional(),
-  userinfo_encrypted_response_alg: ZEncryptionAlg.optional(),
-  userinfo_encrypted_response_enc: ZEncryptionEnc.optional(),
-  request_object_signing_alg: ZSigningAlg.optional(),
+  id_token_signed_response_alg: ZSigningAlgSchema.default("RS256"),
+  id_token_encrypted_response_alg: ZEncryptionAlgSchema.optional(),
+  id_token_encrypted_response_enc: ZEncryptionEncSchema.optional(),
+  userinfo_signed_response_alg: ZSigningAlgSchema.optional(),
+  userinfo_encrypted_response_alg: ZEncryptionAlgSchema.optional(),
+  userinfo_encrypted_response_enc: ZEncryptionEncSchema.optional(),
+  request_object_signing_alg: ZSigningAlgSchema.optional(),
   require_pushed_authorization_requests: z.boolean().default(false),
-  default_acr_values: z.array(ZAcr).max(30).default([]),
+  default_acr_values: z.array(ZAcrSchema).max(30).default([]),
   backchannel_token_delivery_mode: z.enum(["poll", "ping"]).optional(),
   backchannel_client_notification_endpoint: z.string().optional(),
   // Porta metadata
   tenant_id: z.uuid().optional(),
   /** The eIDs the application offers (default: every eID of its tenant's environment). */
-  enabled_acr_values: z.array(ZAcr).max(60).optional(),
+  enabled_acr_values: z.array(ZAcrSchema).max(60).optional(),
   scope_strategy: z.enum(["dynamic", "static"]).default("dynamic"),
-  static_scopes: z.record(ZAcr, z.array(z.enum(SCOPE_VALUES)).max(10)).optional(),
+  static_scopes: z.record(ZAcrSchema, z.array(z.enum(SCOPE_VALUES)).max(10)).optional(),
   require_jti: z.boolean().default(false),
   consent_required: z.boolean().default(false),
   webhook: ZWebhookConfigSchema.nullable().optional(),

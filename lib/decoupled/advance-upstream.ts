@@ -11,12 +11,12 @@
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { prisma } from "../db/client";
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import { methodOrThrow } from "../eid/catalogue";
 import { EidFailure } from "../eid/connector";
 import type { DecoupledConnector, DecoupledView } from "../eid/decoupled-connector";
 import { logger } from "../log";
-import { TransactionConflictError } from "../login/login-state";
+import { LoginConflictError } from "../login/login-state";
 import { OAuthError } from "../oauth/errors";
 import { completeDecoupled, failDecoupled } from "./complete-decoupled";
 import { decoupledRequestOf } from "./request";
@@ -28,11 +28,11 @@ const LEASE_SLACK_MS = 2000;
 
 export type UpstreamProgress = { kind: "pending"; view: DecoupledView } | { kind: "settled" };
 
-/** Writes `record` on the login if it is still at `tx`'s version; the updated row, or null. */
-async function writeRecord(tx: LoginTransaction, record: UpstreamRecord): Promise<LoginTransaction | null> {
-  const rows = await (await prisma()).loginTransaction.updateManyAndReturn({
-    where: { id: tx.id, state: "eid_authenticating", version: tx.version },
-    data: { connectorState: sealUpstream(tx.id, record), version: { increment: 1 } },
+/** Writes `record` on the login if it is still at `login`'s version; the updated row, or null. */
+async function writeRecord(login: Login, record: UpstreamRecord): Promise<Login | null> {
+  const rows = await (await prisma()).login.updateManyAndReturn({
+    where: { id: login.id, state: "eid_authenticating", version: login.version },
+    data: { connectorState: sealUpstream(login.id, record), version: { increment: 1 } },
   });
   return rows[0] ?? null;
 }
@@ -42,25 +42,25 @@ async function settle(finish: () => Promise<void>): Promise<UpstreamProgress> {
     await finish();
   } catch (error) {
     // Another request ended the login first (it expired meanwhile): its outcome stands.
-    if (!(error instanceof TransactionConflictError)) throw error;
+    if (!(error instanceof LoginConflictError)) throw error;
   }
   return { kind: "settled" };
 }
 
-async function checkClaimed(tx: LoginTransaction, client: ApplicationRecord, connector: DecoupledConnector, record: UpstreamRecord): Promise<UpstreamProgress> {
-  const method = methodOrThrow(decoupledRequestOf(tx).acr);
+async function checkClaimed(login: Login, client: ApplicationRecord, connector: DecoupledConnector, record: UpstreamRecord): Promise<UpstreamProgress> {
+  const method = methodOrThrow(decoupledRequestOf(login).acr);
   const outcome = await connector.check(method, record.state);
   switch (outcome.kind) {
     case "pending": {
       const now = nowMs();
-      await writeRecord(tx, { state: outcome.state, nextCheckAt: now + connector.nextCheckInMs(outcome.state) });
+      await writeRecord(login, { state: outcome.state, nextCheckAt: now + connector.nextCheckInMs(outcome.state) });
       return { kind: "pending", view: connector.view(outcome.state, now) };
     }
     case "complete":
-      return settle(() => completeDecoupled(tx, client, outcome.result));
+      return settle(() => completeDecoupled(login, client, outcome.result));
     case "failed":
-      logger.info({ loginId: tx.id, reason: outcome.failure.reason, detail: outcome.failure.detail }, "decoupled eID login failed");
-      return settle(() => failDecoupled(tx, client, decoupledErrorOf(outcome.failure), outcome.failure.description, outcome.failure.reason === "cancelled"));
+      logger.info({ loginId: login.id, reason: outcome.failure.reason, detail: outcome.failure.detail }, "decoupled eID login failed");
+      return settle(() => failDecoupled(login, client, decoupledErrorOf(outcome.failure), outcome.failure.description, outcome.failure.reason === "cancelled"));
   }
 }
 
@@ -68,10 +68,10 @@ async function checkClaimed(tx: LoginTransaction, client: ApplicationRecord, con
  * One step of a production decoupled login in eid_authenticating whose record `openUpstream`
  * finds. `mayAsk` false (a poll that came too soon): only what the login already knows.
  */
-export async function advanceUpstream(tx: LoginTransaction, client: ApplicationRecord, mayAsk = true): Promise<UpstreamProgress> {
-  const record = openUpstream(tx);
-  if (!record) throw new Error(`login ${tx.id} has no eID to ask`);
-  const request = decoupledRequestOf(tx);
+export async function advanceUpstream(login: Login, client: ApplicationRecord, mayAsk = true): Promise<UpstreamProgress> {
+  const record = openUpstream(login);
+  if (!record) throw new Error(`login ${login.id} has no eID to ask`);
+  const request = decoupledRequestOf(login);
   let connector: DecoupledConnector;
   try {
     connector = await decoupledConnectorFor(client.tenantId, methodOrThrow(request.acr), request.kind);
@@ -79,23 +79,23 @@ export async function advanceUpstream(tx: LoginTransaction, client: ApplicationR
     // The connection was removed or changed since the login began.
     if (!(error instanceof OAuthError)) throw error;
     const failure = error instanceof EidFailure ? error : new EidFailure("server_error", "misconfigured", error.description);
-    return settle(() => failDecoupled(tx, client, "server_error", failure.description));
+    return settle(() => failDecoupled(login, client, "server_error", failure.description));
   }
   const now = nowMs();
   if (!mayAsk || now < record.nextCheckAt) return { kind: "pending", view: connector.view(record.state, now) };
-  const claimed = await writeRecord(tx, { ...record, nextCheckAt: now + connector.callTimeoutMs + LEASE_SLACK_MS });
+  const claimed = await writeRecord(login, { ...record, nextCheckAt: now + connector.callTimeoutMs + LEASE_SLACK_MS });
   if (!claimed) return { kind: "pending", view: connector.view(record.state, now) };
   return checkClaimed(claimed, client, connector, record);
 }
 
 /** Lets the eID release a login that expired (best effort: the order also expires there). */
-export async function cancelUpstream(tx: LoginTransaction, client: ApplicationRecord): Promise<void> {
-  const record = openUpstream(tx);
+export async function cancelUpstream(login: Login, client: ApplicationRecord): Promise<void> {
+  const record = openUpstream(login);
   if (!record) return;
   try {
-    const request = decoupledRequestOf(tx);
+    const request = decoupledRequestOf(login);
     await (await decoupledConnectorFor(client.tenantId, methodOrThrow(request.acr), request.kind)).cancel(record.state);
   } catch (error) {
-    logger.info({ err: error, loginId: tx.id }, "could not cancel the eID order of an expired decoupled login");
+    logger.info({ err: error, loginId: login.id }, "could not cancel the eID order of an expired decoupled login");
   }
 }

@@ -8,13 +8,13 @@
 import type { ApplicationRecord } from "../clients/application-record";
 import { config } from "../config";
 import { randomHex128 } from "../crypto/random";
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import { methodOrThrow } from "../eid/catalogue";
 import type { EidResult } from "../eid/types";
 import { pathOf } from "../http/protocol-paths";
 import { identityClaims } from "../login/identity-claims";
 import { subjectFor } from "../login/subject";
-import { transition } from "../login/transaction";
+import { transition } from "../login/login";
 import { sealLoginClaims } from "../privacy/personal-data";
 import { applyClaimsOperations } from "../webhooks/claims-operations";
 import { dispatchEvent } from "../webhooks/dispatch";
@@ -26,21 +26,21 @@ import { now } from "../clock";
 /** How a decoupled login can end without tokens, as the token endpoint answers (CIBA Core §11). */
 export type DecoupledError = "access_denied" | "expired_token" | "server_error";
 
-/** Ends `tx` with `error`; the token endpoint answers it on the next poll. `isCancel`: the person declined. */
-export async function failDecoupled(tx: LoginTransaction, client: ApplicationRecord, error: DecoupledError, description: string, isCancel = false): Promise<void> {
-  await transition(tx, "failed", { error, errorDescription: description }, { returning: false, isCancel });
-  await notifyClient(client, decoupledRequestOf(tx));
+/** Ends `login` with `error`; the token endpoint answers it on the next poll. `isCancel`: the person declined. */
+export async function failDecoupled(login: Login, client: ApplicationRecord, error: DecoupledError, description: string, isCancel = false): Promise<void> {
+  await transition(login, "failed", { error, errorDescription: description }, { returning: false, isCancel });
+  await notifyClient(client, decoupledRequestOf(login));
 }
 
-export async function completeDecoupled(tx: LoginTransaction, client: ApplicationRecord, result: EidResult): Promise<void> {
-  const request = decoupledRequestOf(tx);
+export async function completeDecoupled(login: Login, client: ApplicationRecord, result: EidResult): Promise<void> {
+  const request = decoupledRequestOf(login);
   const method = methodOrThrow(request.acr);
   const authTime = now();
   const subject = await subjectFor(client.tenant, method.identityScheme, result.personKey);
   let claims = identityClaims(client, result, request.scopes, authTime);
-  let current = tx;
+  let current = login;
   if (client.webhook) {
-    current = await transition(tx, "webhook_post_auth", { subject, acr: request.acr, authTime, conversationId: randomHex128() });
+    current = await transition(login, "webhook_post_auth", { subject, acr: request.acr, authTime, conversationId: randomHex128() });
     const outcome = await dispatchEvent(
       { applicationId: client.id, tenantId: client.tenantId, webhook: client.webhook },
       { event: POST_AUTH_EVENT, conversationId: current.conversationId!, environment: client.tenant.environment, user: { ...claims, sub: subject }, resumeUrl: `${config().issuer}${pathOf("resume", { token: "not-resumable" })}` },
@@ -52,11 +52,11 @@ export async function completeDecoupled(tx: LoginTransaction, client: Applicatio
   }
   // An approved request expires like a pending one: its code never outlives the request id the
   // client polls with, so a leaked id is worthless once expires_in has passed.
-  const codeExpiresAt = tx.expiresAt;
+  const codeExpiresAt = login.expiresAt;
   await transition(
     current,
     "completed",
-    { subject, acr: request.acr, authTime, sealedClaims: sealLoginClaims(tx.id, claims), codeHash: tx.decoupledIdHash, codeExpiresAt },
+    { subject, acr: request.acr, authTime, sealedClaims: sealLoginClaims(login.id, claims), codeHash: login.decoupledIdHash, codeExpiresAt },
     { returning: false },
   );
   await notifyClient(client, request);

@@ -19,7 +19,7 @@ import { chosenTestPerson, testPersonFor, testPersonsFor } from "./test-person";
 import { now } from "../clock";
 
 export interface PendingDeviceRequest {
-  transactionId: string;
+  loginId: string;
   requestId: string;
   kind: "ciba" | "headless";
   eid: string;
@@ -46,25 +46,25 @@ function servedTestTenants(context: IssuerContext): Prisma.TenantWhereInput {
 
 /** The pending requests of the test tenants served on the page's issuer (`context`), newest first. */
 export async function pendingDeviceRequests(context: IssuerContext): Promise<PendingDeviceRequest[]> {
-  const rows = await (await prisma()).loginTransaction.findMany({
+  const rows = await (await prisma()).login.findMany({
     where: { kind: { in: ["ciba", "headless"] }, state: "eid_authenticating", expiresAt: { gt: now() }, application: { tenant: servedTestTenants(context) } },
     include: { application: true },
     orderBy: { createdAt: "desc" },
     take: 50,
   });
-  return rows.map((tx) => {
-    const r = decoupledRequestOf(tx);
+  return rows.map((login) => {
+    const r = decoupledRequestOf(login);
     return {
-      transactionId: tx.id,
+      loginId: login.id,
       requestId: decryptAtRest(r.requestIdSealed, "decoupled-request-id"),
       kind: r.kind,
       eid: eidLabel(r.acr),
       ...(r.nationalId !== undefined ? { maskedNationalId: maskNationalId(r.nationalId) } : { persons: testPersonsFor(r.acr) }),
-      clientName: tx.application.clientName,
+      clientName: login.application.clientName,
       bindingMessage: r.bindingMessage,
       callInitiator: r.authorizationDetails?.[0]?.callInitiator,
       autoStartToken: r.autoStartToken,
-      expiresAt: tx.expiresAt,
+      expiresAt: login.expiresAt,
     };
   });
 }
@@ -77,25 +77,25 @@ export type DeviceAnswer = { approve: true; identity?: string } | { approve: fal
  * Approving a request that names nobody needs `identity`, one of the family's test identities;
  * a request that names its person takes none (invalid_request otherwise).
  */
-export async function answerDeviceRequest(transactionId: string, answer: DeviceAnswer): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/.test(transactionId)) return false;
-  const tx = await (await prisma()).loginTransaction.findUnique({ where: { id: transactionId } });
-  if (!tx || (tx.kind !== "ciba" && tx.kind !== "headless") || tx.state !== "eid_authenticating" || tx.expiresAt <= now()) return false;
-  const client = await findApplicationById(tx.applicationId);
+export async function answerDeviceRequest(loginId: string, answer: DeviceAnswer): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/.test(loginId)) return false;
+  const login = await (await prisma()).login.findUnique({ where: { id: loginId } });
+  if (!login || (login.kind !== "ciba" && login.kind !== "headless") || login.state !== "eid_authenticating" || login.expiresAt <= now()) return false;
+  const client = await findApplicationById(login.applicationId);
   if (!client || client.tenant.environment !== "test" || !(await isServedTenant(client.tenant))) return false;
   if (!answer.approve) {
-    await failDecoupled(tx, client, "access_denied", "The user declined the login", true);
+    await failDecoupled(login, client, "access_denied", "The user declined the login", true);
     return true;
   }
-  const request = decoupledRequestOf(tx);
+  const request = decoupledRequestOf(login);
   if (request.nationalId !== undefined) {
     if (answer.identity !== undefined) throw invalidRequest("This request is for the person its login_hint names; send no identity");
-    await completeDecoupled(tx, client, testPersonFor(request.acr, request.nationalId));
+    await completeDecoupled(login, client, testPersonFor(request.acr, request.nationalId));
     return true;
   }
   if (answer.identity === undefined) throw invalidRequest("Choose the test person to approve as (identity)");
   const person = chosenTestPerson(request.acr, answer.identity);
   if (!person) throw invalidRequest(`identity ${JSON.stringify(answer.identity)} is no test person of this eID`);
-  await completeDecoupled(tx, client, person);
+  await completeDecoupled(login, client, person);
   return true;
 }

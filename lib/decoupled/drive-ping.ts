@@ -7,7 +7,7 @@
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { logger } from "../log";
-import { findTransaction } from "../login/login-store";
+import { findLogin } from "../login/login-store";
 import { advanceUpstream } from "./advance-upstream";
 import { expireDecoupled } from "./expire-decoupled";
 import { notifyClient } from "./notify-client";
@@ -15,13 +15,13 @@ import { decoupledRequestOf } from "./request";
 import { now } from "../clock";
 
 async function step(loginId: string, client: ApplicationRecord): Promise<boolean> {
-  const tx = await findTransaction(loginId);
-  if (!tx || tx.state !== "eid_authenticating") return false;
-  if (tx.expiresAt <= now()) {
-    if (await expireDecoupled(tx, client)) await notifyClient(client, decoupledRequestOf(tx));
+  const login = await findLogin(loginId);
+  if (!login || login.state !== "eid_authenticating") return false;
+  if (login.expiresAt <= now()) {
+    if (await expireDecoupled(login, client)) await notifyClient(client, decoupledRequestOf(login));
     return false;
   }
-  return (await advanceUpstream(tx, client)).kind === "pending";
+  return (await advanceUpstream(login, client)).kind === "pending";
 }
 
 /** Steps that may fail in a row (the database or the eID briefly away) before the loop gives up. */

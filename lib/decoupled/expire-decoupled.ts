@@ -4,19 +4,19 @@
  * cancelled so the person's app lets go of it.
  */
 import type { ApplicationRecord } from "../clients/application-record";
-import type { LoginTransaction } from "../db/generated/client";
-import { TransactionConflictError } from "../login/login-state";
-import { transition } from "../login/transaction";
+import type { Login } from "../db/generated/client";
+import { LoginConflictError } from "../login/login-state";
+import { transition } from "../login/login";
 import { cancelUpstream } from "./advance-upstream";
 
 /** True when this call expired the login (false: another request moved it first). */
-export async function expireDecoupled(tx: LoginTransaction, client: ApplicationRecord): Promise<boolean> {
+export async function expireDecoupled(login: Login, client: ApplicationRecord): Promise<boolean> {
   try {
-    await transition(tx, "failed", { error: "expired_token", errorDescription: "The request expired before the user answered" }, { returning: false });
+    await transition(login, "failed", { error: "expired_token", errorDescription: "The request expired before the user answered" }, { returning: false });
   } catch (error) {
-    if (error instanceof TransactionConflictError) return false;
+    if (error instanceof LoginConflictError) return false;
     throw error;
   }
-  await cancelUpstream(tx, client);
+  await cancelUpstream(login, client);
   return true;
 }

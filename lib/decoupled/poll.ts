@@ -13,7 +13,7 @@
 import type { ApplicationRecord } from "../clients/application-record";
 import { hashToken } from "../crypto/hash";
 import { prisma } from "../db/client";
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import { OAuthError, invalidRequest, type OAuthErrorCode } from "../oauth/errors";
 import { invalidGrant, issueLoginTokens, type TokenResponse } from "../oauth/token/issue-login-tokens";
 import { settlePendingChecks, type PendingChecks } from "../oauth/token/pending-checks";
@@ -40,7 +40,7 @@ export class PendingError extends OAuthError {
  * A completed login's tokens, once; its code expires with the request (an approved request expires
  * like a pending one). `pending` is settled by the redemption's statement unless it was before.
  */
-function redeem(client: ApplicationRecord, login: LoginTransaction, param: string, pending: PendingChecks): Promise<TokenResponse> {
+function redeem(client: ApplicationRecord, login: Login, param: string, pending: PendingChecks): Promise<TokenResponse> {
   return issueLoginTokens(
     client,
     {
@@ -56,14 +56,14 @@ function redeem(client: ApplicationRecord, login: LoginTransaction, param: strin
   );
 }
 
-function failure(login: LoginTransaction): OAuthError {
+function failure(login: Login): OAuthError {
   const code = (login.error === "access_denied" || login.error === "expired_token" ? login.error : "server_error") as OAuthErrorCode;
   return new OAuthError(code, login.errorDescription ?? "The login did not complete");
 }
 
 /** The answer once the eID has ended the login during this poll: its tokens or its error. */
-async function settledAnswer(client: ApplicationRecord, before: LoginTransaction, pending: PendingChecks): Promise<TokenResponse> {
-  const login = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: before.id } });
+async function settledAnswer(client: ApplicationRecord, before: Login, pending: PendingChecks): Promise<TokenResponse> {
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { id: before.id } });
   if (login.state === "failed") throw failure(login);
   if (login.state !== "completed") throw new PendingError("authorization_pending", "The user has not answered yet");
   return redeem(client, login, login.kind === "ciba" ? "auth_req_id" : "headless_req_id", pending);
@@ -78,7 +78,7 @@ export async function pollDecoupled(client: ApplicationRecord, kind: DecoupledKi
   const id = form.get(param);
   if (!id) throw invalidRequest(`${param} is required`);
   const db = await prisma();
-  const login = await db.loginTransaction.findUnique({ where: { decoupledIdHash: hashToken(id) } });
+  const login = await db.login.findUnique({ where: { decoupledIdHash: hashToken(id) } });
   if (!login || login.kind !== kind || login.applicationId !== client.id) throw invalidGrant(`${param} is unknown or was issued to another client`);
   if (login.state === "completed") return redeem(client, login, param, pending);
   // Every other answer settles first: a blocked client or a replayed assertion must not touch the login.
@@ -91,7 +91,7 @@ export async function pollDecoupled(client: ApplicationRecord, kind: DecoupledKi
   }
   const interval = login.pollIntervalS ?? 3;
   const tooSoon = login.lastPolledAt !== null && now.getTime() - login.lastPolledAt.getTime() < interval * 1000;
-  await db.loginTransaction.update({ where: { id: login.id }, data: { lastPolledAt: now, ...(tooSoon ? { pollIntervalS: interval + 5 } : {}) } });
+  await db.login.update({ where: { id: login.id }, data: { lastPolledAt: now, ...(tooSoon ? { pollIntervalS: interval + 5 } : {}) } });
   let extra: Record<string, unknown> = {};
   if (login.connectorState && login.state === "eid_authenticating") {
     const progress = await advanceUpstream(login, client, !tooSoon);

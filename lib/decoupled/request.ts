@@ -1,8 +1,8 @@
 /**
- * A decoupled (CIBA or headless) login request, as stored on its login transaction: what the
+ * A decoupled (CIBA or headless) login request, as stored on its login: what the
  * check pipeline validated (DecoupledAuthorizationRequest) plus what Porta made for it.
  */
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import type { DecoupledEndpoint, PhoneAuthDetail } from "../oauth/authorization/request";
 import { openLoginRequestPart } from "../privacy/personal-data";
 
@@ -28,7 +28,7 @@ export interface DecoupledRequest {
   qrStartSecret?: string;
 }
 
-/** As kept on the login transaction: the national id sealed to the login (`login-request:<id>`). */
+/** As kept on the login: the national id sealed to the login (`login-request:<id>`). */
 export type StoredDecoupledRequest = Omit<DecoupledRequest, "nationalId"> & { nationalIdSealed?: string };
 
 export const CIBA_INTERVAL_S = 3;
@@ -37,9 +37,9 @@ export const DEFAULT_EXPIRY_S = 180;
 export const MAX_EXPIRY_S = 600;
 
 /** The request stored on a decoupled login, with the person's national id opened when it names one. */
-export function decoupledRequestOf(tx: LoginTransaction): DecoupledRequest {
-  const { nationalIdSealed, ...rest } = tx.request as unknown as StoredDecoupledRequest;
+export function decoupledRequestOf(login: Login): DecoupledRequest {
+  const { nationalIdSealed, ...rest } = login.request as unknown as StoredDecoupledRequest;
   if (nationalIdSealed === undefined) return rest;
-  const { nationalId } = openLoginRequestPart(tx.id, nationalIdSealed) as { nationalId: string };
+  const { nationalId } = openLoginRequestPart(login.id, nationalIdSealed) as { nationalId: string };
   return { ...rest, nationalId };
 }

@@ -4,7 +4,7 @@
  * The client authenticates as at the token endpoint (CIBA Core §7.1), and what that still owes
  * (the abuse-limit read, the assertion's jti) is settled before anything else: a blocked client or
  * a replayed assertion starts nothing. The parameters pass the authorization check pipeline
- * (lib/oauth/authorization/pipeline.ts); then the login transaction starts in eid_authenticating,
+ * (lib/oauth/authorization/pipeline.ts); then the login starts in eid_authenticating,
  * keyed by the hash of the request id it answers (CIBA Core §7.3). In a production tenant the eID's
  * order is begun first (upstream.ts), so a request the eID refuses creates no login; test tenants
  * answer on the simulated devices.
@@ -47,7 +47,7 @@ function expiresInFor(validated: DecoupledAuthorizationRequest): number {
   return Math.min(MAX_EXPIRY_S, Math.max(30, validated.requestedExpiry ?? DEFAULT_EXPIRY_S));
 }
 
-/** What the transaction keeps: secrets sealed, and for a simulated headless login the BankID-style animation secrets. */
+/** What the login keeps: secrets sealed, and for a simulated headless login the BankID-style animation secrets. */
 function storedRequest(validated: DecoupledAuthorizationRequest, id: string, loginId: string, isSimulated: boolean): StoredDecoupledRequest {
   const { clientId, clientNotificationToken, nationalId } = validated;
   return {
@@ -108,7 +108,7 @@ async function startLogin(request: Request, kind: DecoupledKind, form: Map<strin
   const stored = storedRequest(validated, id, loginId, isSimulated);
   const expiresIn = expiresInFor(validated);
   const interval = kind === "ciba" ? CIBA_INTERVAL_S : HEADLESS_INTERVAL_S;
-  const tx = await (await prisma()).loginTransaction.create({
+  const login = await (await prisma()).login.create({
     data: {
       id: loginId,
       applicationId: client.id,
@@ -122,7 +122,7 @@ async function startLogin(request: Request, kind: DecoupledKind, form: Map<strin
       expiresAt: new Date(nowMs() + expiresIn * 1000),
     },
   });
-  if (upstream && kind === "ciba" && client.backchannelTokenDeliveryMode === "ping") driveUntilSettled(tx.id, client);
-  const view = upstream ? upstream.view : acrData(stored, tx.createdAt);
+  if (upstream && kind === "ciba" && client.backchannelTokenDeliveryMode === "ping") driveUntilSettled(login.id, client);
+  const view = upstream ? upstream.view : acrData(stored, login.createdAt);
   return { id, expiresIn, interval, ...(kind === "headless" ? { acrData: view } : {}) };
 }

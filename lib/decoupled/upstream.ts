@@ -4,7 +4,7 @@
  * token endpoint (CIBA Core §11).
  */
 import { decryptAtRest, encryptAtRest } from "../crypto/encryption";
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import type { EidMethod } from "../eid/catalogue";
 import { connectionKindOf } from "../eid/connection-kinds";
 import type { EidFailure } from "../eid/connector";
@@ -43,9 +43,9 @@ export function sealUpstream(loginId: string, record: UpstreamRecord): string {
 }
 
 /** The login's upstream record; undefined for a login the simulated devices answer (test tenants). */
-export function openUpstream(tx: LoginTransaction): UpstreamRecord | undefined {
-  if (!tx.connectorState) return undefined;
-  return JSON.parse(decryptAtRest(tx.connectorState, sealContext(tx.id))) as UpstreamRecord;
+export function openUpstream(login: Login): UpstreamRecord | undefined {
+  if (!login.connectorState) return undefined;
+  return JSON.parse(decryptAtRest(login.connectorState, sealContext(login.id))) as UpstreamRecord;
 }
 
 /**

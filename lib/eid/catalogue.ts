@@ -57,7 +57,7 @@ export function methodsForEnvironment(environment: "test" | "production"): EidMe
   return EID_METHODS.filter((m) => environment === "test" || !m.testOnly);
 }
 
-/** eIDs enabling it force `require_jti` on (spec 2.7: jti is required for FTN). */
+/** eIDs enabling it force `require_jti` on (the Finnish Trust Network requires a jti in every client assertion). */
 export function requiresJti(acr: string): boolean {
   const method = byAcr.get(acr);
   return method ? familyOf(method.family).requiresJti === true : false;

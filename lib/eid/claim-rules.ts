@@ -1,5 +1,5 @@
 /**
- * The claim rule of an eID family (design §6): each family states its own in its folder
+ * The claim rule of an eID family (which eID claims an ID token carries): each family states its own in its folder
  * (`families/<family>/index.ts`, built with `family-kit/claim-rule.ts`).
  */
 import { findFamily, type EidFamily } from "./families";

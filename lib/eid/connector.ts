@@ -1,11 +1,11 @@
 /**
  * The one shape every eID takes towards the login core: the built-in simulators of test tenants
  * and the connectors of production tenants (one per connection kind, lib/eid/connection-kinds).
- * The login transaction calls `start`, then `finish` (and `poll` while the person answers in an
+ * The login core calls `start`, then `finish` (and `poll` while the person answers in an
  * app); it never knows which kind runs.
  *
  * A connector keeps what it must remember between steps in `ConnectorLogin.state`: the core seals
- * it (AES-GCM, like signing keys) on the login transaction and hands it back on the next step.
+ * it (AES-GCM, like signing keys) on the login and hands it back on the next step.
  */
 import type { LoginHint } from "../oauth/authorization/request";
 import { OAuthError } from "../oauth/errors";
@@ -18,7 +18,7 @@ export type ConnectorKind = "simulator" | "mock" | ConnectionKindName;
 
 /** What a connector knows of the login it serves. */
 export interface ConnectorLogin {
-  transactionId: string;
+  loginId: string;
   tenantId: string;
   /** The acr value the person is logging in with (one catalogue method). */
   acr: string;

@@ -5,7 +5,7 @@
  * BankID RP API, or an upstream OpenID Connect provider's CIBA endpoint); test tenants answer on
  * the simulated devices instead (lib/decoupled/devices.ts).
  *
- * The connector keeps what it must remember in a state the core seals on the login transaction,
+ * The connector keeps what it must remember in a state the core seals on the login,
  * and the core decides when a check may run (at most one per `checkIntervalMs` per login, across
  * instances, as `nextCheckInMs` says), so a connector never keeps time itself.
  */

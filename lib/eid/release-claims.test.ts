@@ -259,7 +259,7 @@ describe("claim rules", () => {
     for (const family of new Set(EID_METHODS.map((m) => m.family))) expect(CLAIM_RULES[family], family).toBeDefined();
   });
 
-  it("maps ssn to each eID's national id claim (design §6)", () => {
+  it("maps ssn to each eID's national id claim", () => {
     expect(claimRuleFor("dk-mitid").byScope.ssn).toEqual(["cprNumberIdentifier"]);
     expect(claimRuleFor("dk-mitid-business").byScope.ssn).toEqual(["cprNumberIdentifier"]);
     expect(claimRuleFor("se-bankid").byScope.ssn).toEqual(["ssn"]);

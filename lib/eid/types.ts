@@ -44,5 +44,5 @@ export interface EidResult {
   method: string;
 }
 
-/** How a login_hint `action:` value is worded in the eID app (spec 2.4). */
+/** How a login_hint `action:` value is worded in the eID app (README, "login_hint"). */
 export type LoginAction = "login" | "confirm" | "accept" | "approve" | "sign";

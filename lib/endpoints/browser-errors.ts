@@ -18,8 +18,8 @@ import { inEndpointLocale, pageLocale } from "../http/page-locale";
 import type { Locale } from "../i18n/locales";
 import { logger } from "../log";
 import { failLogin } from "../login/fail-login";
-import { TransactionConflictError, type LoginTransaction } from "../login/login-state";
-import { requestOf } from "../login/transaction";
+import { LoginConflictError, type Login } from "../login/login-state";
+import { requestOf } from "../login/login";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { AuthorizationRequestError } from "../oauth/authorization/validate-request";
 import { OAuthError } from "../oauth/errors";
@@ -28,7 +28,7 @@ import { OAuthError } from "../oauth/errors";
 export interface BrowserExchange {
   readonly request: Request;
   /** The login this request acts on, once it is known to belong to this browser. */
-  login?: LoginTransaction;
+  login?: Login;
   /** The request's ui_locales, before a login exists (authorize). */
   uiLocales?: readonly string[];
 }
@@ -53,11 +53,11 @@ function page(exchange: BrowserExchange, code: string, problem?: ProblemKey, des
  * the login could not be ended (the database failing), it is not finished: the error page says
  * server_error, and the person may retry the step.
  */
-async function returnToClient(exchange: BrowserExchange, login: LoginTransaction, error: OAuthError): Promise<Response> {
+async function returnToClient(exchange: BrowserExchange, login: Login, error: OAuthError): Promise<Response> {
   try {
     return await failLogin(login, error);
   } catch (failure) {
-    if (failure instanceof TransactionConflictError) return page(exchange, "invalid_request", "finished", FINISHED);
+    if (failure instanceof LoginConflictError) return page(exchange, "invalid_request", "finished", FINISHED);
     logger.error({ err: failure, reqId: exchange.request.headers.get("x-request-id") ?? undefined }, "could not end the login");
     return page(exchange, "server_error", "serverError", undefined, 500);
   }
@@ -65,7 +65,7 @@ async function returnToClient(exchange: BrowserExchange, login: LoginTransaction
 
 export function browserErrorResponse(endpoint: string, exchange: BrowserExchange, error: unknown): Promise<Response> | Response {
   if (error instanceof PageProblem) return page(exchange, error.code, error.problem, error.description, error.status);
-  if (error instanceof TransactionConflictError) return page(exchange, "invalid_request", "finished", FINISHED);
+  if (error instanceof LoginConflictError) return page(exchange, "invalid_request", "finished", FINISHED);
   if (error instanceof AuthorizationRequestError) {
     if (!error.target) return page(exchange, PAGE_CODES.has(error.error.code) ? error.error.code : "invalid_request", undefined, error.error.description);
     return authorizationResponse({

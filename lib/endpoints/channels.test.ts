@@ -88,7 +88,7 @@ describe("the browser channel", () => {
   });
 
   it("passes the route's parameters on", async () => {
-    const response = await inBrowserChannel("loginProblem", async (_exchange, params) => new Response(params.tx))(request(), { tx: "abc" });
+    const response = await inBrowserChannel("loginProblem", async (_exchange, params) => new Response(params.loginId))(request(), { loginId: "abc" });
     expect(await response.text()).toBe("abc");
   });
 });

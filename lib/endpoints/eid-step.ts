@@ -12,8 +12,8 @@ import { PageProblem } from "../http/error-page";
 import { logger } from "../log";
 import { finishEidStep, pollEidStep, stepRequestOf } from "../login/eid-step";
 import { stepPathFor } from "../login/step-paths";
-import { TransactionConflictError } from "../login/login-state";
-import { findBrowserTransaction, findByConnectorRef } from "../login/login-store";
+import { LoginConflictError } from "../login/login-state";
+import { findBrowserLogin, findByConnectorRef } from "../login/login-store";
 import { now } from "../clock";
 import { OAuthError } from "../oauth/errors";
 import type { BrowserExchange } from "./browser-errors";
@@ -26,38 +26,38 @@ export async function eidCallback(exchange: BrowserExchange): Promise<Response> 
   const query = new URL(request.url).searchParams;
   const ref = query.get("state");
   if (!ref) throw new PageProblem("invalid_request", "badRequest", "The eID's answer has no state: it does not belong to a login in progress.");
-  const tx = await findByConnectorRef(ref);
-  if (!tx) throw new PageProblem("invalid_request", "expired", "The eID's answer does not belong to a login in progress (unknown state).");
+  const login = await findByConnectorRef(ref);
+  if (!login) throw new PageProblem("invalid_request", "expired", "The eID's answer does not belong to a login in progress (unknown state).");
   const browser = readCookie(request, BROWSER_COOKIE);
-  if (!browser || hashToken(browser) !== tx.browserHash) {
+  if (!browser || hashToken(browser) !== login.browserHash) {
     throw new PageProblem("invalid_request", "otherBrowser", "This eID answer belongs to a login started in another browser. Continue in the browser where you began.", 403);
   }
-  if (tx.state !== "eid_authenticating" || tx.expiresAt <= now()) {
+  if (login.state !== "eid_authenticating" || login.expiresAt <= now()) {
     throw new PageProblem("invalid_request", "finished", "This eID answer was already used, or the login has finished or expired. Go back to the service and start again.");
   }
   // A login of a tenant not served on this issuer is not in progress here (each tenant domain is
   // its own issuer, and PUBLIC_URL's host serves only the tenants without one).
-  const client = await findServedApplicationById(tx.applicationId);
+  const client = await findServedApplicationById(login.applicationId);
   if (!client) throw new PageProblem("invalid_request", "expired", NOT_IN_PROGRESS);
-  exchange.login = tx;
-  return finishEidStep(tx, client, stepRequestOf(request, tx), query);
+  exchange.login = login;
+  return finishEidStep(login, client, stepRequestOf(request, login), query);
 }
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 }
 
-export async function eidStatus(request: Request, transactionId: string): Promise<Response> {
-  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+export async function eidStatus(request: Request, loginId: string): Promise<Response> {
+  const login = await findBrowserLogin(loginId, readCookie(request, BROWSER_COOKIE));
   // A login of a tenant not served on this issuer is not in progress here (as at the callback).
-  const client = tx && (await findServedApplicationById(tx.applicationId));
-  if (!tx || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
-  if (tx.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(tx) });
+  const client = login && (await findServedApplicationById(login.applicationId));
+  if (!login || !client) return json({ error: "invalid_request", error_description: NOT_IN_PROGRESS }, 404);
+  if (login.state !== "eid_authenticating") return json({ status: "finished", next: stepPathFor(login) });
   try {
-    return json(await pollEidStep(tx, client, stepRequestOf(request, tx), new URL(request.url).searchParams));
+    return json(await pollEidStep(login, client, stepRequestOf(request, login), new URL(request.url).searchParams));
   } catch (error) {
     // Another poll of the same login moved it first (two tabs, an overlapping poll): ask again.
-    if (error instanceof TransactionConflictError) return json({ error: "conflict", error_description: "The login changed while it was being read; poll again" }, 409);
+    if (error instanceof LoginConflictError) return json({ error: "conflict", error_description: "The login changed while it was being read; poll again" }, 409);
     if (error instanceof EidFailure) return json({ status: "failed", reason: error.reason });
     if (error instanceof OAuthError) return json(error.toJSON(), error.status);
     logger.error({ err: error }, "eID status failed");

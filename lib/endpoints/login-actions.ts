@@ -16,9 +16,9 @@ import { cancelEidStep, finishEidStep, stepRequestOf } from "../login/eid-step";
 import { cancelLogin } from "../login/fail-login";
 import { selectMethod } from "../login/start-browser-login";
 import { stepPathFor } from "../login/step-paths";
-import type { LoginState, LoginTransaction } from "../login/login-state";
-import { findBrowserTransaction } from "../login/login-store";
-import { requestOf, transition } from "../login/transaction";
+import type { Login, LoginState } from "../login/login-state";
+import { findBrowserLogin } from "../login/login-store";
+import { requestOf, transition } from "../login/login";
 import type { BrowserExchange } from "./browser-errors";
 
 export type LoginAction = "select" | "authenticate" | "consent" | "cancel" | "back";
@@ -31,47 +31,47 @@ const ALLOWED_STATES: Record<LoginAction, readonly LoginState[]> = {
   back: ["eid_authenticating"],
 };
 
-async function perform(action: LoginAction, tx: LoginTransaction, client: ApplicationRecord, form: Map<string, string>, request: Request): Promise<Response> {
-  const step = stepRequestOf(request, tx);
+async function perform(action: LoginAction, login: Login, client: ApplicationRecord, form: Map<string, string>, request: Request): Promise<Response> {
+  const step = stepRequestOf(request, login);
   switch (action) {
     case "select":
-      return selectMethod(tx, client, form.get("acr") ?? "", step);
+      return selectMethod(login, client, form.get("acr") ?? "", step);
     case "cancel":
-      await cancelEidStep(tx, client, step);
-      return cancelLogin(tx);
+      await cancelEidStep(login, client, step);
+      return cancelLogin(login);
     case "back": {
-      if (requestOf(tx).acrValues.length < 2) return cancelLogin(tx);
-      return seeOther(stepPathFor(await transition(tx, "eid_selection", { acr: null })));
+      if (requestOf(login).acrValues.length < 2) return cancelLogin(login);
+      return seeOther(stepPathFor(await transition(login, "eid_selection", { acr: null })));
     }
     case "consent":
-      return decideConsent(tx, client, form.get("decision") === "accept");
+      return decideConsent(login, client, form.get("decision") === "accept");
     case "authenticate": {
       if (form.get("decision") === "cancel") {
-        await cancelEidStep(tx, client, step);
-        return cancelLogin(tx);
+        await cancelEidStep(login, client, step);
+        return cancelLogin(login);
       }
-      return finishEidStep(tx, client, step, new URLSearchParams([...form]));
+      return finishEidStep(login, client, step, new URLSearchParams([...form]));
     }
   }
 }
 
-export async function loginAction(exchange: BrowserExchange, transactionId: string, action: LoginAction): Promise<Response> {
+export async function loginAction(exchange: BrowserExchange, loginId: string, action: LoginAction): Promise<Response> {
   const { request } = exchange;
   if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
   const form = await readForm(request);
-  const tx = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
-  const client = tx && (await findApplicationById(tx.applicationId));
+  const login = await findBrowserLogin(loginId, readCookie(request, BROWSER_COOKIE));
+  const client = login && (await findApplicationById(login.applicationId));
   // A login belongs to its tenant's issuer: on another domain it is unknown (each tenant domain
   // is its own issuer).
-  if (!tx || (client && !(await isServedTenant(client.tenant)))) {
+  if (!login || (client && !(await isServedTenant(client.tenant)))) {
     throw new PageProblem("invalid_request", "expired", "This login has expired or was started in another browser. Go back to the service and start again.");
   }
-  exchange.uiLocales = requestOf(tx).uiLocales;
-  if (tx.state === "completed" || tx.state === "failed") {
+  exchange.uiLocales = requestOf(login).uiLocales;
+  if (login.state === "completed" || login.state === "failed") {
     throw new PageProblem("invalid_request", "finished", "This login has already finished. Go back to the service and start again.");
   }
-  if (!ALLOWED_STATES[action].includes(tx.state)) return seeOther(stepPathFor(tx));
+  if (!ALLOWED_STATES[action].includes(login.state)) return seeOther(stepPathFor(login));
   if (!client) throw new PageProblem("invalid_request", "badRequest", "The application of this login no longer exists");
-  exchange.login = tx;
-  return perform(action, tx, client, form, request);
+  exchange.login = login;
+  return perform(action, login, client, form, request);
 }

@@ -9,18 +9,18 @@ import { methodNameIn } from "../eid/family-text";
 import { BROWSER_COOKIE, readCookie } from "../http/cookies";
 import { isProblemKey, renderErrorPage } from "../http/error-page";
 import { pageLocale } from "../http/page-locale";
-import { findBrowserTransaction } from "../login/login-store";
-import { requestOf } from "../login/transaction";
+import { findBrowserLogin } from "../login/login-store";
+import { requestOf } from "../login/login";
 
-export async function showLoginProblem(request: Request, transactionId: string): Promise<Response> {
+export async function showLoginProblem(request: Request, loginId: string): Promise<Response> {
   const asked = new URL(request.url).searchParams.get("p");
   const problem = isProblemKey(asked) ? asked : "badRequest";
-  const found = await findBrowserTransaction(transactionId, readCookie(request, BROWSER_COOKIE));
+  const found = await findBrowserLogin(loginId, readCookie(request, BROWSER_COOKIE));
   // Another tenant's login lends this page nothing, not even its language (each tenant domain is
   // its own issuer).
-  const tx = found && (await findServedApplicationById(found.applicationId)) ? found : null;
-  const method = tx?.acr ? findEidMethod(tx.acr) : undefined;
-  const locale = pageLocale(request, tx ? requestOf(tx).uiLocales : []);
+  const login = found && (await findServedApplicationById(found.applicationId)) ? found : null;
+  const method = login?.acr ? findEidMethod(login.acr) : undefined;
+  const locale = pageLocale(request, login ? requestOf(login).uiLocales : []);
   return renderErrorPage({
     code: problem === "unavailable" ? "server_error" : "invalid_request",
     problem,

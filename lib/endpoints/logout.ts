@@ -3,7 +3,7 @@
  * valid id_token_hint (signature checked; expiry ignored) or a client_id, a registered
  * post_logout_redirect_uri (exact match) receives the browser with `state`; otherwise a
  * "you are logged out" page. An unregistered address is never redirected to. The page, and the
- * error page, speak the request's `ui_locales` (§2), else the browser's language.
+ * error page, speak the request's `ui_locales` (RP-Initiated Logout §2), else the browser's language.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet } from "jose";
 import type { ApplicationRecord } from "../clients/application-record";

@@ -10,8 +10,8 @@ import { PageProblem } from "../http/error-page";
 import { currentIssuer } from "../http/request-issuer";
 import { logger } from "../log";
 import { resumeAfterWebhookRedirect } from "../login/post-auth-webhook";
-import { TransactionConflictError } from "../login/login-state";
-import { findPausedTransaction } from "../login/login-store";
+import { LoginConflictError } from "../login/login-state";
+import { findPausedLogin } from "../login/login-store";
 import { OAuthError } from "../oauth/errors";
 import type { BrowserExchange } from "./browser-errors";
 
@@ -19,20 +19,20 @@ const NOT_VALID = "This link to continue the login is not valid, or was already 
 
 export async function resumeLogin(exchange: BrowserExchange, token: string): Promise<Response> {
   const { request } = exchange;
-  const tx = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await findPausedTransaction(hashToken(token)) : null;
-  if (!tx) throw new PageProblem("invalid_request", "finished", NOT_VALID);
+  const login = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await findPausedLogin(hashToken(token)) : null;
+  if (!login) throw new PageProblem("invalid_request", "finished", NOT_VALID);
   const browser = readCookie(request, BROWSER_COOKIE);
-  if (!browser || hashToken(browser) !== tx.browserHash) {
+  if (!browser || hashToken(browser) !== login.browserHash) {
     throw new PageProblem("invalid_request", "otherBrowser", "This login was started in another browser. Continue it in the browser where you began.", 403);
   }
-  const client = await findServedApplicationById(tx.applicationId);
+  const client = await findServedApplicationById(login.applicationId);
   if (!client) throw new PageProblem("invalid_request", "finished", NOT_VALID);
-  exchange.login = tx;
+  exchange.login = login;
   const url = new URL(request.url);
   try {
-    return await resumeAfterWebhookRedirect(tx, client, `${currentIssuer()}${url.pathname}${url.search}`);
+    return await resumeAfterWebhookRedirect(login, client, `${currentIssuer()}${url.pathname}${url.search}`);
   } catch (error) {
-    if (error instanceof OAuthError || error instanceof TransactionConflictError) throw error;
+    if (error instanceof OAuthError || error instanceof LoginConflictError) throw error;
     logger.error({ err: error }, "resume failed");
     throw new OAuthError("server_error", "login webhook failed");
   }

@@ -9,18 +9,18 @@ import { pathOf } from "../http/protocol-paths";
 import { readForm } from "../http/read-body";
 import { isSameOrigin } from "../http/same-origin";
 import { seeOther } from "../http/see-other";
-import { TransactionConflictError } from "../login/login-state";
+import { LoginConflictError } from "../login/login-state";
 
-export async function answerDevice(request: Request, transactionId: string, approve: boolean): Promise<Response> {
+export async function answerDevice(request: Request, loginId: string, approve: boolean): Promise<Response> {
     if (!isSameOrigin(request)) throw new PageProblem("invalid_request", "otherSite", "This form was sent from another site", 403);
     // A plain approve or decline posts nothing; the person chooser posts a form.
     const form = request.headers.has("content-type") ? await readForm(request) : new Map<string, string>();
     const identity = form.get("identity");
     try {
-      const answered = await answerDeviceRequest(transactionId, approve ? { approve, ...(identity !== undefined ? { identity } : {}) } : { approve });
+      const answered = await answerDeviceRequest(loginId, approve ? { approve, ...(identity !== undefined ? { identity } : {}) } : { approve });
       if (!answered) throw new PageProblem("invalid_request", "finished", "This request is no longer waiting for an answer", 404);
     } catch (error) {
-      if (!(error instanceof TransactionConflictError)) throw error;
+      if (!(error instanceof LoginConflictError)) throw error;
       throw new PageProblem("invalid_request", "finished", "This request was already answered", 409);
     }
     return seeOther(pathOf("testDevicesPage"));

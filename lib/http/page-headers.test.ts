@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_STYLE_HASH } from "./page-style";
-import { languageSwitch, loginTransactionOf, nextPageCsp, nextPageHeaders, PAGE_SECURITY_HEADERS, pageSecurityHeaders, selfContainedPageCsp } from "./page-headers";
+import { languageSwitch, loginIdOf, nextPageCsp, nextPageHeaders, PAGE_SECURITY_HEADERS, pageSecurityHeaders, selfContainedPageCsp } from "./page-headers";
 
-const TX = "0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a";
+const LOGIN_ID = "0b6f6a3e-5a43-4f55-9d4b-1f2e3d4c5b6a";
 
 describe("page security headers", () => {
   it("every page, Next's or the protocol's own, is unframeable, sends no referrer and is not cached", () => {
@@ -37,23 +37,23 @@ describe("page security headers", () => {
 });
 
 describe("hosted login pages", () => {
-  it("names the login transaction of /login/<id> paths only", () => {
-    expect(loginTransactionOf(`/login/${TX}`)).toBe(TX);
-    expect(loginTransactionOf(`/login/${TX}/eid`)).toBe(TX);
-    expect(loginTransactionOf("/login/callback")).toBeUndefined();
-    expect(loginTransactionOf(`/dashboard/${TX}`)).toBeUndefined();
+  it("names the login of /login/<id> paths only", () => {
+    expect(loginIdOf(`/login/${LOGIN_ID}`)).toBe(LOGIN_ID);
+    expect(loginIdOf(`/login/${LOGIN_ID}/eid`)).toBe(LOGIN_ID);
+    expect(loginIdOf("/login/callback")).toBeUndefined();
+    expect(loginIdOf(`/dashboard/${LOGIN_ID}`)).toBeUndefined();
   });
 
   it("?lang= on a login page sets the language cookie and returns to the page without it", () => {
-    const switched = languageSwitch("GET", new URL(`http://localhost/login/${TX}/eid?lang=da&x=1`));
-    expect(switched?.location).toBe(`http://localhost/login/${TX}/eid?x=1`);
+    const switched = languageSwitch("GET", new URL(`http://localhost/login/${LOGIN_ID}/eid?lang=da&x=1`));
+    expect(switched?.location).toBe(`http://localhost/login/${LOGIN_ID}/eid?x=1`);
     expect(switched?.cookie).toBe("porta_locale=da; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
   });
 
   it("an unsupported language only drops the parameter; POSTs and other pages are left alone", () => {
-    expect(languageSwitch("GET", new URL(`http://localhost/login/${TX}?lang=xx`))).toEqual({ location: `http://localhost/login/${TX}` });
-    expect(languageSwitch("POST", new URL(`http://localhost/login/${TX}?lang=da`))).toBeUndefined();
+    expect(languageSwitch("GET", new URL(`http://localhost/login/${LOGIN_ID}?lang=xx`))).toEqual({ location: `http://localhost/login/${LOGIN_ID}` });
+    expect(languageSwitch("POST", new URL(`http://localhost/login/${LOGIN_ID}?lang=da`))).toBeUndefined();
     expect(languageSwitch("GET", new URL("http://localhost/dashboard?lang=da"))).toBeUndefined();
-    expect(languageSwitch("GET", new URL(`http://localhost/login/${TX}`))).toBeUndefined();
+    expect(languageSwitch("GET", new URL(`http://localhost/login/${LOGIN_ID}`))).toBeUndefined();
   });
 });

@@ -86,8 +86,8 @@ export function nextPageHeaders(options: NextPageOptions): Record<string, string
   return { ...pageSecurityHeaders(), "Content-Security-Policy": nextPageCsp(options) };
 }
 
-/** The login transaction a hosted login page's path names (/login/<id>[/...]), if any. */
-export function loginTransactionOf(pathname: string): string | undefined {
+/** The id of the login a hosted login page's path names (/login/<id>[/...]), if any. */
+export function loginIdOf(pathname: string): string | undefined {
   return /^\/login\/([0-9a-f-]{36})(?:\/|$)/.exec(pathname)?.[1];
 }
 

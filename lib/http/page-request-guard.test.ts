@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_MAX_BODY_BYTES, pageRequestRefusalResponse, refusePageRequest } from "./page-request-guard";
 
-const TX = "00000000-0000-4000-8000-000000000000";
+const LOGIN_ID = "00000000-0000-4000-8000-000000000000";
 const head = (method: string, rawPath: string, contentLength?: string, transferEncoding?: string) => ({ method, rawPath, contentLength, transferEncoding });
 
 describe("refusePageRequest (what never reaches Next.js)", () => {
@@ -10,7 +10,7 @@ describe("refusePageRequest (what never reaches Next.js)", () => {
   });
 
   it("a POST to a hosted-login page (no server actions there) → 405 with Allow", () => {
-    const refusal = refusePageRequest(head("POST", `/login/${TX}`, "10"));
+    const refusal = refusePageRequest(head("POST", `/login/${LOGIN_ID}`, "10"));
     expect(refusal).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD" } });
   });
 
@@ -31,7 +31,7 @@ describe("refusePageRequest (what never reaches Next.js)", () => {
   });
 
   it("leaves ordinary page requests alone", () => {
-    expect(refusePageRequest(head("GET", `/login/${TX}`))).toBeUndefined();
+    expect(refusePageRequest(head("GET", `/login/${LOGIN_ID}`))).toBeUndefined();
     expect(refusePageRequest(head("GET", "/login/%C3%A9"))).toBeUndefined();
     expect(refusePageRequest(head("POST", "/dashboard/t/x/keys", "120"))).toBeUndefined();
   });

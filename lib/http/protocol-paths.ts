@@ -26,21 +26,21 @@ export const PROTOCOL_PATHS = {
   endSession: "/oauth2/logout",
   backchannelAuthentication: "/ciba/bc-authorize",
   headlessAuthorization: "/headless/authorize",
-  testDeviceApprove: "/test/devices/{tx}/approve",
-  testDeviceDecline: "/test/devices/{tx}/decline",
+  testDeviceApprove: "/test/devices/{loginId}/approve",
+  testDeviceDecline: "/test/devices/{loginId}/decline",
   resume: "/login/resume/{token}",
   // The eID step: the upstream provider's return, the app-based eIDs' progress poll.
   eidCallback: "/login/callback",
-  eidStatus: "/login/{tx}/eid/status",
+  eidStatus: "/login/{loginId}/eid/status",
   eidConnectionJwks: "/eid-connections/{id}/jwks",
   // The hosted login's form posts (the pages themselves are Next.js pages).
-  loginSelect: "/login/{tx}/select",
-  loginAuthenticate: "/login/{tx}/authenticate",
-  loginConsentDecision: "/login/{tx}/consent-decision",
-  loginCancel: "/login/{tx}/cancel",
-  loginBack: "/login/{tx}/back",
+  loginSelect: "/login/{loginId}/select",
+  loginAuthenticate: "/login/{loginId}/authenticate",
+  loginConsentDecision: "/login/{loginId}/consent-decision",
+  loginCancel: "/login/{loginId}/cancel",
+  loginBack: "/login/{loginId}/back",
   // The error page the hosted login's pages send the browser to when they cannot be shown.
-  loginProblem: "/login/{tx}/problem",
+  loginProblem: "/login/{loginId}/problem",
   // The admin API (lib/admin-api/operations.ts).
   adminTenants: "/api/v1/tenants",
   adminTenant: "/api/v1/tenants/{tenant_id}",
@@ -67,9 +67,9 @@ export const PROTOCOL_PATHS = {
 /** Pages Next.js renders (app/) that Porta's own code links, posts or redirects to. */
 export const PAGE_PATHS = {
   // The hosted login's page of each state (lib/login/step-paths.ts).
-  loginPage: "/login/{tx}",
-  loginEidPage: "/login/{tx}/eid",
-  loginConsentPage: "/login/{tx}/consent",
+  loginPage: "/login/{loginId}",
+  loginEidPage: "/login/{loginId}/eid",
+  loginConsentPage: "/login/{loginId}/consent",
   testDevicesPage: "/test/devices",
   playgroundPage: "/playground",
   playgroundResultPage: "/playground/result",
@@ -92,7 +92,7 @@ const PARAMETER_PATTERNS: Record<string, string> = {
   connection_id: "[^/]+",
   admin_id: "[^/]+",
   token_id: "[^/]+",
-  tx: UUID,
+  loginId: UUID,
   id: UUID,
   token: "[A-Za-z0-9_-]{16,128}",
 };
@@ -111,7 +111,7 @@ export function compilePath(template: string): CompiledPath {
   const params: string[] = [];
   let source = "";
   let at = 0;
-  for (const match of template.matchAll(/\{([a-z_]+)\}/g)) {
+  for (const match of template.matchAll(/\{([A-Za-z_]+)\}/g)) {
     const name = match[1]!;
     const allowed = PARAMETER_PATTERNS[name];
     if (!allowed) throw new Error(`No pattern for path parameter {${name}} in ${template}`);
@@ -152,13 +152,13 @@ type ParametersOf<N extends ProtocolPathName | PagePathName> = [ParameterOf<Temp
 
 /**
  * The path of a route or page by its name, each `{name}` replaced by its value (percent-encoded):
- * `pathOf("loginSelect", { tx: id })` is `/login/<id>/select`. The compiler knows which
+ * `pathOf("loginSelect", { loginId: id })` is `/login/<id>/select`. The compiler knows which
  * parameters each path needs.
  */
 export function pathOf<N extends ProtocolPathName | PagePathName>(name: N, ...parameters: ParametersOf<N>): string {
   const template = PATHS[name];
   const values: Readonly<Record<string, string>> | undefined = parameters[0];
-  return values ? template.replace(/\{([a-z_]+)\}/g, (_whole, parameter: string) => encodeURIComponent(values[parameter] ?? "")) : template;
+  return values ? template.replace(/\{([A-Za-z_]+)\}/g, (_whole, parameter: string) => encodeURIComponent(values[parameter] ?? "")) : template;
 }
 
 let patterns: RegExp[] | undefined;

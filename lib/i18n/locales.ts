@@ -10,8 +10,8 @@ export const DEFAULT_LOCALE: Locale = "en";
 /** Set by the language switcher (see proxy.ts); wins over ui_locales and Accept-Language. */
 export const LOCALE_COOKIE = "porta_locale";
 
-/** Set by proxy.ts on hosted login page requests: the login transaction in the path. */
-export const LOGIN_TX_HEADER = "x-porta-login-tx";
+/** Set by proxy.ts on hosted login page requests: the id of the login in the path. */
+export const LOGIN_ID_HEADER = "x-porta-login-id";
 
 /** Each language's own name, for the switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = {

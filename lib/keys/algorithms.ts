@@ -6,7 +6,7 @@ export function isSigningAlg(value: unknown): value is SigningAlg {
   return typeof value === "string" && (SIGNING_ALGS as readonly string[]).includes(value);
 }
 
-/** Algorithms a purpose keeps keys for: ID tokens in every alg, webhook tokens in RS256 (spec 5.3). */
+/** Algorithms a purpose keeps keys for: ID tokens in every alg, webhook tokens in RS256 (the one alg webhook receivers must verify). */
 export const ALGS_BY_PURPOSE = {
   oidc: SIGNING_ALGS,
   extension: ["RS256"],

@@ -2,7 +2,7 @@
 import type { Prisma } from "../db/generated/client";
 import { OAuthError } from "../oauth/errors";
 import { openLoginClaims, sealLoginClaims } from "../privacy/personal-data";
-import type { LoginTransaction } from "./login-state";
+import type { Login } from "./login-state";
 
 export interface Authentication {
   subject: string;
@@ -13,7 +13,7 @@ export interface Authentication {
 }
 
 /** The authentication as stored on login `loginId`: its claims sealed to that login. */
-export function authenticationChanges(loginId: string, auth: Authentication): Prisma.LoginTransactionUncheckedUpdateInput {
+export function authenticationChanges(loginId: string, auth: Authentication): Prisma.LoginUncheckedUpdateInput {
   return {
     subject: auth.subject,
     acr: auth.acr,
@@ -24,7 +24,7 @@ export function authenticationChanges(loginId: string, auth: Authentication): Pr
 }
 
 /** The authentication stored on a login that is past its eID step (webhook resume, consent). */
-export function authenticationOf(login: LoginTransaction): Authentication {
+export function authenticationOf(login: Login): Authentication {
   if (!login.subject || !login.acr || !login.authTime || !login.sessionId) throw new OAuthError("server_error", "The login has no authentication yet");
   return { subject: login.subject, acr: login.acr, authTime: login.authTime, sessionId: login.sessionId, claims: openLoginClaims(login.id, login.sealedClaims) };
 }

@@ -16,12 +16,12 @@ import { identityClaims } from "./identity-claims";
 import { runPostAuthWebhook } from "./post-auth-webhook";
 import { NewSession, newSessionToken, SESSION_LIFETIME_S } from "./sessions";
 import { subjectFor } from "./subject";
-import type { LoginTransaction } from "./login-state";
-import { requestOf } from "./transaction";
+import type { Login } from "./login-state";
+import { requestOf } from "./login";
 import { now } from "../clock";
 
 /** The eID step succeeded: start an SSO session, then continue (webhook, consent or tokens). */
-export async function completeEid(login: LoginTransaction, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
+export async function completeEid(login: Login, client: ApplicationRecord, result: EidResult, cookies: string[] = []): Promise<Response> {
   const request = requestOf(login);
   const method = findEidMethod(result.acr);
   if (!method) throw new OAuthError("server_error", "The eID returned an unknown method");
@@ -46,7 +46,7 @@ export async function completeEid(login: LoginTransaction, client: ApplicationRe
 }
 
 /** `session`: the SSO session just started, not yet written (its cookie is in `cookies`). */
-export async function continueAuthenticated(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+export async function continueAuthenticated(login: Login, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   if (requestOf(login).prompt.includes("consent_revoke")) {
     await session?.store();
     await revokeConsent(client.id, auth.subject);

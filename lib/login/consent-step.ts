@@ -12,14 +12,14 @@ import { failLogin } from "./fail-login";
 import { issueResponse } from "./issue-response";
 import type { NewSession } from "./sessions";
 import { stepPathFor } from "./step-paths";
-import type { LoginTransaction } from "./login-state";
-import { requestOf, transition } from "./transaction";
+import type { Login } from "./login-state";
+import { requestOf, transition } from "./login";
 
 /**
  * After the webhooks: the consent page when it is needed, otherwise the response. `session`: a
  * new SSO session not yet written, whose cookie is in `cookies`.
  */
-export async function askConsentOrIssue(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+export async function askConsentOrIssue(login: Login, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   const request = requestOf(login);
   const consentAsked = request.prompt.includes("consent");
   const needsConsent = consentAsked || (client.consentRequired && !(await hasConsent(client.id, auth.subject, request.scopes)));
@@ -33,7 +33,7 @@ export async function askConsentOrIssue(login: LoginTransaction, client: Applica
 }
 
 /** The consent page's answer. */
-export async function decideConsent(login: LoginTransaction, client: ApplicationRecord, accepted: boolean): Promise<Response> {
+export async function decideConsent(login: Login, client: ApplicationRecord, accepted: boolean): Promise<Response> {
   if (!accepted) return failLogin(login, new OAuthError("access_denied", "The user declined to share the requested information"), [], true);
   const auth = authenticationOf(login);
   await grantConsent(client.id, auth.subject, requestOf(login).scopes);
@@ -41,7 +41,7 @@ export async function decideConsent(login: LoginTransaction, client: Application
 }
 
 /** prompt=consent_revoke: the consent is gone; say so, then continue to the app with access_denied. */
-export async function confirmConsentRevoked(login: LoginTransaction, client: ApplicationRecord, cookies: string[]): Promise<Response> {
+export async function confirmConsentRevoked(login: Login, client: ApplicationRecord, cookies: string[]): Promise<Response> {
   const request = requestOf(login);
   await transition(login, "failed", { error: "access_denied", errorDescription: "The user revoked consent" }, { returning: false });
   return authorizationResponse({

@@ -1,7 +1,7 @@
 /**
  * The eID step of a browser login, whichever connector runs it (lib/eid/connector.ts): start it,
  * poll it while the person answers in an app, and finish it when the browser comes back. The
- * connector's state is sealed on the login transaction between steps; a redirect-based eID's
+ * connector's state is sealed on the login between steps; a redirect-based eID's
  * `state` is stored as a hash so its callback finds the login, once.
  */
 import type { ApplicationRecord } from "../clients/application-record";
@@ -19,9 +19,9 @@ import { pageLocale } from "../http/page-locale";
 import { completeEid } from "./complete-eid";
 import { failLogin } from "./fail-login";
 import { stepPathFor } from "./step-paths";
-import { TransactionConflictError, type LoginTransaction } from "./login-state";
+import { LoginConflictError, type Login } from "./login-state";
 import { saveConnectorState } from "./login-store";
-import { requestOf } from "./transaction";
+import { requestOf } from "./login";
 
 /** What the browser request tells a connector: the page language and the person's address. */
 export interface StepRequest {
@@ -29,25 +29,25 @@ export interface StepRequest {
   endUserIp: string;
 }
 
-function sealContext(login: LoginTransaction): string {
+function sealContext(login: Login): string {
   return `login-connector:${login.id}`;
 }
 
-function stateOf(login: LoginTransaction): Record<string, unknown> | null {
+function stateOf(login: Login): Record<string, unknown> | null {
   if (!login.connectorState) return null;
   return JSON.parse(decryptAtRest(login.connectorState, sealContext(login))) as Record<string, unknown>;
 }
 
 /** The language and address of the browser request that drives an eID step. */
-export function stepRequestOf(request: Request, login: LoginTransaction): StepRequest {
+export function stepRequestOf(request: Request, login: Login): StepRequest {
   return { locale: pageLocale(request, requestOf(login).uiLocales), endUserIp: clientIpOf(request) };
 }
 
-async function resolve(login: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<{ connector: EidConnector; eidLogin: ConnectorLogin }> {
+async function resolve(login: Login, client: ApplicationRecord, step: StepRequest): Promise<{ connector: EidConnector; eidLogin: ConnectorLogin }> {
   const method = methodOrThrow(login.acr ?? "");
   const connector = await connectorFor(client.tenant, method);
   const eidLogin: ConnectorLogin = {
-    transactionId: login.id,
+    loginId: login.id,
     tenantId: client.tenantId,
     acr: method.acr,
     method,
@@ -62,10 +62,10 @@ async function resolve(login: LoginTransaction, client: ApplicationRecord, step:
 }
 
 /** Stores the connector's state without moving the login (conditional on its version). */
-async function saveState(login: LoginTransaction, state: Record<string, unknown> | null, ref?: string): Promise<LoginTransaction> {
+async function saveState(login: Login, state: Record<string, unknown> | null, ref?: string): Promise<Login> {
   const sealed = state ? encryptAtRest(JSON.stringify(state), sealContext(login)) : null;
   const saved = await saveConnectorState(login, sealed, ref !== undefined ? hashToken(ref) : undefined);
-  if (!saved) throw new TransactionConflictError(`login ${login.id} changed while its eID step was saved`);
+  if (!saved) throw new LoginConflictError(`login ${login.id} changed while its eID step was saved`);
   return saved;
 }
 
@@ -74,7 +74,7 @@ async function saveState(login: LoginTransaction, state: Record<string, unknown>
  * answered at once (the mock eID). `cookies` are set on the answer (the browser-binding cookie of
  * a login begun at authorize).
  */
-export async function startEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, cookies: string[] = []): Promise<Response> {
+export async function startEidStep(login: Login, client: ApplicationRecord, step: StepRequest, cookies: string[] = []): Promise<Response> {
   const { connector, eidLogin } = await resolve(login, client, step);
   const outcome = await connector.start(eidLogin);
   if (outcome.kind === "complete") return completeEid(login, client, outcome.result, cookies);
@@ -92,7 +92,7 @@ export type PollAnswer =
   | { status: "failed"; reason: string; hintCode?: string };
 
 /** One poll from the eID page (app-based eIDs). */
-export async function pollEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, query: URLSearchParams): Promise<PollAnswer> {
+export async function pollEidStep(login: Login, client: ApplicationRecord, step: StepRequest, query: URLSearchParams): Promise<PollAnswer> {
   const { connector, eidLogin } = await resolve(login, client, step);
   if (!connector.poll) throw new OAuthError("invalid_request", "This eID does not report progress");
   const outcome = await connector.poll(eidLogin, query);
@@ -110,7 +110,7 @@ export async function pollEidStep(login: LoginTransaction, client: ApplicationRe
 }
 
 /** The browser came back (callback query or Porta's form): complete the eID step or fail the login. */
-export async function finishEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest, input: URLSearchParams): Promise<Response> {
+export async function finishEidStep(login: Login, client: ApplicationRecord, step: StepRequest, input: URLSearchParams): Promise<Response> {
   const { connector, eidLogin } = await resolve(login, client, step);
   const result = await connector.finish(eidLogin, input);
   const method = methodOrThrow(login.acr ?? "");
@@ -121,7 +121,7 @@ export async function finishEidStep(login: LoginTransaction, client: Application
 }
 
 /** The person gave up: let the eID release the order (best effort), then end the login. */
-export async function cancelEidStep(login: LoginTransaction, client: ApplicationRecord, step: StepRequest): Promise<void> {
+export async function cancelEidStep(login: Login, client: ApplicationRecord, step: StepRequest): Promise<void> {
   if (login.state !== "eid_authenticating" || !login.connectorState) return;
   try {
     const { connector, eidLogin } = await resolve(login, client, step);

@@ -2,29 +2,29 @@
 import { EidFailure } from "../eid/connector";
 import { authorizationResponse } from "../oauth/authorization-response";
 import { OAuthError } from "../oauth/errors";
-import { TransactionConflictError, type LoginTransaction } from "./login-state";
-import { findTransaction } from "./login-store";
-import { requestOf, transition } from "./transaction";
+import { LoginConflictError, type Login } from "./login-state";
+import { findLogin } from "./login-store";
+import { requestOf, transition } from "./login";
 
-function isFinished(login: LoginTransaction): boolean {
+function isFinished(login: Login): boolean {
   return login.state === "failed" || login.state === "completed";
 }
 
 /**
  * Returns `error` to the relying party's verified redirect_uri and ends the login. `login` may be a
  * step behind (an error after the step moved it): the login is then read again, once; a login
- * that another request finished meanwhile stays as it ended (TransactionConflictError).
+ * that another request finished meanwhile stays as it ended (LoginConflictError).
  * `isCancel`: the person cancelled or declined (by default: the eID says they cancelled).
  */
-export async function failLogin(login: LoginTransaction, error: OAuthError, cookies: string[] = [], isCancel = error instanceof EidFailure && error.reason === "cancelled"): Promise<Response> {
+export async function failLogin(login: Login, error: OAuthError, cookies: string[] = [], isCancel = error instanceof EidFailure && error.reason === "cancelled"): Promise<Response> {
   const request = requestOf(login);
   const changes = { error: error.code, errorDescription: error.description.slice(0, 500) };
   if (!isFinished(login)) {
     try {
       await transition(login, "failed", changes, { returning: false, isCancel });
     } catch (conflict) {
-      if (!(conflict instanceof TransactionConflictError)) throw conflict;
-      const current = await findTransaction(login.id);
+      if (!(conflict instanceof LoginConflictError)) throw conflict;
+      const current = await findLogin(login.id);
       if (!current || isFinished(current)) throw conflict;
       await transition(current, "failed", changes, { returning: false, isCancel });
     }
@@ -37,6 +37,6 @@ export async function failLogin(login: LoginTransaction, error: OAuthError, cook
   });
 }
 
-export function cancelLogin(login: LoginTransaction): Promise<Response> {
+export function cancelLogin(login: Login): Promise<Response> {
   return failLogin(login, new OAuthError("access_denied", "The user cancelled the login"), [], true);
 }

@@ -1,7 +1,7 @@
 /**
  * The identity claims of a login: the eID's claims released by scope (dynamic strategy) or by the
  * application's static_scopes for that eID (static strategy; request scopes beyond openid are
- * ignored). Design.md §6.
+ * ignored).
  */
 import type { ApplicationRecord } from "../clients/application-record";
 import { findEidMethod } from "../eid/catalogue";

@@ -14,8 +14,8 @@ import { OAuthError } from "../oauth/errors";
 import { idTokenClaimsFor, issueIdToken } from "../oauth/id-token";
 import { authenticationChanges, type Authentication } from "./authentication";
 import type { NewSession } from "./sessions";
-import type { LoginChanges, LoginTransaction } from "./login-state";
-import { requestOf, transition } from "./transaction";
+import type { Login, LoginChanges } from "./login-state";
+import { requestOf, transition } from "./login";
 import { now, nowMs } from "../clock";
 
 export const CODE_LIFETIME_S = 60;
@@ -33,7 +33,7 @@ async function consumePushedRequest(request: AuthorizationRequest, t: Prisma.Tra
  * `cookies`) is inserted by the same statement (a pushed request is consumed in the same
  * database transaction; the session is then written just before).
  */
-export async function issueResponse(login: LoginTransaction, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
+export async function issueResponse(login: Login, client: ApplicationRecord, auth: Authentication, cookies: string[], session?: NewSession): Promise<Response> {
   const request = requestOf(login);
   const params: Record<string, string | undefined> = { state: request.state };
   const changes: LoginChanges = authenticationChanges(login.id, auth);

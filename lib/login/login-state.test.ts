@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { LoginTransaction } from "../db/generated/client";
+import type { Login } from "../db/generated/client";
 import { canTransition, endedLoginOf, IllegalTransitionError, planMove, TRANSITIONS } from "./login-state";
 
 const MITID = "urn:grn:authn:dk:mitid:substantial";
 const createdAt = new Date("2026-11-26T10:00:00Z");
-const login = { id: "11111111-1111-4111-8111-111111111111", applicationId: "22222222-2222-4222-8222-222222222222", acr: MITID, createdAt, state: "consent", version: 3 } as LoginTransaction;
+const login = { id: "11111111-1111-4111-8111-111111111111", applicationId: "22222222-2222-4222-8222-222222222222", acr: MITID, createdAt, state: "consent", version: 3 } as Login;
 
 describe("the state table", () => {
   it("a finished login moves nowhere; every state can still fail until then", () => {

@@ -1,13 +1,13 @@
 /**
- * The login transaction's state machine. Every login (browser, CIBA, headless) moves through these
+ * The login's state machine. Every login (browser, CIBA, headless) moves through these
  * states and no others; a move the table does not allow throws. This module decides what a move
  * means (what it writes besides its state, whether it ends the login) and does no I/O:
  * login-store.ts writes a move as one conditional update on (id, state, version), so two
  * instances or two browser tabs cannot both advance the same login.
  */
-import type { LoginState, LoginTransaction, Prisma } from "../db/generated/client";
+import type { Login, LoginState, Prisma } from "../db/generated/client";
 
-export type { LoginState, LoginTransaction };
+export type { Login, LoginState };
 
 export const TRANSITIONS: Readonly<Record<LoginState, readonly LoginState[]>> = {
   started: ["eid_selection", "eid_authenticating", "webhook_post_auth", "consent", "completed", "failed"],
@@ -26,8 +26,8 @@ export class IllegalTransitionError extends Error {
 }
 
 /** Another request moved the login first (double submit, two tabs, a second instance). */
-export class TransactionConflictError extends Error {
-  override name = "TransactionConflictError";
+export class LoginConflictError extends Error {
+  override name = "LoginConflictError";
 }
 
 export function canTransition(from: LoginState, to: LoginState): boolean {
@@ -35,7 +35,7 @@ export function canTransition(from: LoginState, to: LoginState): boolean {
 }
 
 /** What a move writes besides the state and the version (the row's other columns). */
-export type LoginChanges = Omit<Prisma.LoginTransactionUncheckedUpdateInput, "id" | "state" | "version" | "applicationId">;
+export type LoginChanges = Omit<Prisma.LoginUncheckedUpdateInput, "id" | "state" | "version" | "applicationId">;
 
 export type LoginOutcome = "success" | "cancel" | "error";
 
@@ -48,7 +48,7 @@ export interface EndedLogin {
   outcome: LoginOutcome;
   /** The OAuth error code the relying party gets (cancel: access_denied); null on success. */
   errorCode: string | null;
-  /** When the login transaction was created. */
+  /** When the login was created. */
   startedAt: Date;
   endedAt?: Date;
 }
@@ -56,7 +56,7 @@ export interface EndedLogin {
 /** One move of a login, decided: the login store writes it. */
 export interface LoginMove {
   /** The login as it was read: the move applies only while it is still at this state and version. */
-  from: Pick<LoginTransaction, "id" | "state" | "version">;
+  from: Pick<Login, "id" | "state" | "version">;
   to: LoginState;
   /** What the move writes besides the state and the version. */
   changes: LoginChanges;
@@ -69,7 +69,7 @@ export interface LoginMove {
  * `changes` are the move's own (a decoupled login sets its acr as it completes). `isCancel`: the
  * person cancelled or declined, which the analytics count apart from errors.
  */
-export function endedLoginOf(login: LoginTransaction, to: LoginState, changes: { acr?: unknown; error?: unknown }, isCancel = false): EndedLogin | null {
+export function endedLoginOf(login: Login, to: LoginState, changes: { acr?: unknown; error?: unknown }, isCancel = false): EndedLogin | null {
   if (to !== "completed" && to !== "failed") return null;
   const acr = typeof changes.acr === "string" ? changes.acr : login.acr;
   const error = typeof changes.error === "string" ? changes.error : "server_error";
@@ -84,7 +84,7 @@ export function endedLoginOf(login: LoginTransaction, to: LoginState, changes: {
 }
 
 /** The move of `login` to `to` writing `changes`; throws IllegalTransitionError when the table forbids it. */
-export function planMove(login: LoginTransaction, to: LoginState, changes: LoginChanges = {}, isCancel = false): LoginMove {
+export function planMove(login: Login, to: LoginState, changes: LoginChanges = {}, isCancel = false): LoginMove {
   if (!canTransition(login.state, to)) throw new IllegalTransitionError(`login ${login.id}: ${login.state} → ${to} is not allowed`);
   return {
     from: { id: login.id, state: login.state, version: login.version },

@@ -14,23 +14,23 @@ function selectedNames(sql: string): string[] {
 }
 
 describe("login rows", () => {
-  it("the store knows every column of LoginTransaction, no other, each with the schema's type", () => {
-    expect(LOGIN_COLUMNS).toEqual(schemaColumnKinds("LoginTransaction"));
+  it("the store knows every column of Login, no other, each with the schema's type", () => {
+    expect(LOGIN_COLUMNS).toEqual(schemaColumnKinds("Login"));
   });
 
   it("the plain select reads every column", () => {
-    expect(selectedNames(SELECT_LOGIN_BY_ID_SQL).sort()).toEqual(Object.keys(schemaColumnKinds("LoginTransaction")).sort());
+    expect(selectedNames(SELECT_LOGIN_BY_ID_SQL).sort()).toEqual(Object.keys(schemaColumnKinds("Login")).sort());
   });
 
   it("the insert names only schema columns, and every one the database cannot fill itself", () => {
     const inserted = insertedColumns(INSERT_LOGIN_SQL, "LoginTransaction");
     expect(inserted).toEqual([...INSERTED_LOGIN_COLUMNS]);
-    expect(Object.keys(schemaColumnKinds("LoginTransaction"))).toEqual(expect.arrayContaining(inserted));
-    expect(inserted).toEqual(expect.arrayContaining(columnsAnInsertMustName("LoginTransaction")));
+    expect(Object.keys(schemaColumnKinds("Login"))).toEqual(expect.arrayContaining(inserted));
+    expect(inserted).toEqual(expect.arrayContaining(columnsAnInsertMustName("Login")));
   });
 
   it("a selected row maps to what Prisma returns: timestamps as dates, a column the row lacks as null", () => {
-    const kinds = schemaColumnKinds("LoginTransaction");
+    const kinds = schemaColumnKinds("Login");
     const row: Record<string, unknown> = { id: "11111111-1111-4111-8111-111111111111", request: { state: "s" }, version: 2, authTime: 1_764_151_815_123, createdAt: 0 };
     const login = loginOfRow(row) as unknown as Record<string, unknown>;
     expect(Object.keys(login).sort()).toEqual(Object.keys(kinds).sort());

@@ -1,5 +1,5 @@
 /**
- * The login store: the one module that holds the SQL of login rows (LoginTransaction), and of the
+ * The login store: the one module that holds the SQL of login rows (table "LoginTransaction"), and of the
  * SSO session a login's completion starts. The statements on every login's path are plain SQL
  * through the connection pool (Database.query): the insert at authorize, the read at each step,
  * and the move that completes the login with its new session, one statement each. What they
@@ -8,7 +8,7 @@
  */
 import { hashToken } from "../crypto/hash";
 import { db as database, prisma } from "../db/client";
-import type { BrowserSession, LoginTransaction, Prisma } from "../db/generated/client";
+import type { BrowserSession, Login, Prisma } from "../db/generated/client";
 import { epochMs, utcParam } from "../db/sql";
 import { defineStatement, StatementParams } from "../db/statement";
 import type { LoginMove } from "./login-state";
@@ -17,7 +17,7 @@ import { now } from "../clock";
 /** How a column is written and read: its cast in SQL; timestamps travel as epoch milliseconds. */
 export type ColumnKind = "uuid" | "text" | "int" | "json" | "timestamp" | { enum: string };
 
-/** Every column of a login row; the type requires each of LoginTransaction's, and no other. */
+/** Every column of a login row; the type requires each of Login's, and no other. */
 export const LOGIN_COLUMNS = {
   id: "uuid",
   applicationId: "uuid",
@@ -47,7 +47,7 @@ export const LOGIN_COLUMNS = {
   createdAt: "timestamp",
   updatedAt: "timestamp",
   expiresAt: "timestamp",
-} as const satisfies Record<keyof LoginTransaction, ColumnKind>;
+} as const satisfies Record<keyof Login, ColumnKind>;
 
 type LoginColumn = keyof typeof LOGIN_COLUMNS;
 
@@ -110,42 +110,42 @@ const SELECT_LOGIN_BY_RESUME_SQL = selectLoginSql("resumeTokenHash");
 const SELECT_LOGIN_BY_CONNECTOR_REF_SQL = selectLoginSql("connectorRef");
 
 /** A row of the plain select as Prisma returns it: every column, timestamps as dates. */
-export function loginOfRow(row: Record<string, unknown>): LoginTransaction {
+export function loginOfRow(row: Record<string, unknown>): Login {
   const login: Record<string, unknown> = {};
   for (const [column, kind] of LOGIN_ENTRIES) {
     const value = row[column] ?? null;
     login[column] = kind === "timestamp" && value !== null ? new Date(value as number) : value;
   }
-  return login as unknown as LoginTransaction;
+  return login as unknown as Login;
 }
 
-async function selectLogin(sql: string, key: string): Promise<LoginTransaction | null> {
+async function selectLogin(sql: string, key: string): Promise<Login | null> {
   const row = (await (await database()).query(sql, [key]))[0];
   return row ? loginOfRow(row) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function findTransaction(id: string): Promise<LoginTransaction | null> {
+export async function findLogin(id: string): Promise<Login | null> {
   return UUID.test(id) ? selectLogin(SELECT_LOGIN_BY_ID_SQL, id) : null;
 }
 
 /** The login `id` if it belongs to this browser and has not expired; otherwise null. */
-export async function findBrowserTransaction(id: string, browserToken: string | undefined): Promise<LoginTransaction | null> {
+export async function findBrowserLogin(id: string, browserToken: string | undefined): Promise<Login | null> {
   if (!browserToken) return null;
-  const login = await findTransaction(id);
+  const login = await findLogin(id);
   if (!login || login.browserHash !== hashToken(browserToken) || login.expiresAt <= now()) return null;
   return login;
 }
 
 /** The login paused for a webhook's page whose resume token hashes to `resumeTokenHash`. */
-export async function findPausedTransaction(resumeTokenHash: string): Promise<LoginTransaction | null> {
+export async function findPausedLogin(resumeTokenHash: string): Promise<Login | null> {
   const login = await selectLogin(SELECT_LOGIN_BY_RESUME_SQL, resumeTokenHash);
   return login?.state === "paused" ? login : null;
 }
 
 /** The login a redirect-based eID's callback belongs to, by its `state` (stored as a hash). */
-export async function findByConnectorRef(ref: string): Promise<LoginTransaction | null> {
+export async function findByConnectorRef(ref: string): Promise<Login | null> {
   if (!ref || ref.length > 512) return null;
   return selectLogin(SELECT_LOGIN_BY_CONNECTOR_REF_SQL, hashToken(ref));
 }
@@ -157,12 +157,12 @@ const INSERT_LOGIN = defineStatement<(typeof INSERTED_LOGIN_COLUMNS)[number]>(
 export const INSERT_LOGIN_SQL = INSERT_LOGIN.text;
 
 /** A new login's values; `request` as its JSON text. */
-export type NewLoginRow = Pick<LoginTransaction, "id" | "applicationId" | "kind" | "state" | "parRequestId" | "browserHash" | "acr" | "createdAt" | "expiresAt"> & {
+export type NewLoginRow = Pick<Login, "id" | "applicationId" | "kind" | "state" | "parRequestId" | "browserHash" | "acr" | "createdAt" | "expiresAt"> & {
   requestJson: string;
 };
 
 /** Inserts a new login (version 0, every other column null) and returns it as Prisma would read it back. */
-export async function insertLogin(values: NewLoginRow): Promise<LoginTransaction> {
+export async function insertLogin(values: NewLoginRow): Promise<Login> {
   const { requestJson, ...columns } = values;
   const row = Object.fromEntries(LOGIN_ENTRIES.map(([column]) => [column, null])) as Record<LoginColumn, unknown>;
   Object.assign(row, columns, { request: JSON.parse(requestJson) as unknown, version: 0, updatedAt: values.createdAt });
@@ -170,7 +170,7 @@ export async function insertLogin(values: NewLoginRow): Promise<LoginTransaction
     INSERT_LOGIN.text,
     INSERT_LOGIN.values(Object.fromEntries(INSERTED_LOGIN_COLUMNS.map((column) => [column, column === "request" ? requestJson : param(row[column], LOGIN_COLUMNS[column])])) as Record<(typeof INSERTED_LOGIN_COLUMNS)[number], unknown>),
   );
-  return row as unknown as LoginTransaction;
+  return row as unknown as Login;
 }
 
 /** A new SSO session that a statement may write: `take` hands its row over once (then it is written). */
@@ -235,11 +235,11 @@ export interface MoveOptions {
   session?: PendingSession;
 }
 
-function movedWhere(move: LoginMove): Prisma.LoginTransactionWhereInput {
+function movedWhere(move: LoginMove): Prisma.LoginWhereInput {
   return { id: move.from.id, state: move.from.state, version: move.from.version };
 }
 
-function movedData(move: LoginMove): Prisma.LoginTransactionUncheckedUpdateManyInput {
+function movedData(move: LoginMove): Prisma.LoginUncheckedUpdateManyInput {
   return { ...move.changes, state: move.to, version: { increment: 1 } };
 }
 
@@ -265,22 +265,22 @@ export async function writeMove(move: LoginMove, options: MoveOptions = {}): Pro
   }
   await storeSession(options.session);
   const client = options.db ?? (await prisma());
-  return (await client.loginTransaction.updateMany({ where: movedWhere(move), data: movedData(move) })).count === 1;
+  return (await client.login.updateMany({ where: movedWhere(move), data: movedData(move) })).count === 1;
 }
 
 /** writeMove, returning the moved row (null when another request moved the login first). */
-export async function writeMoveReturning(move: LoginMove, options: MoveOptions = {}): Promise<LoginTransaction | null> {
+export async function writeMoveReturning(move: LoginMove, options: MoveOptions = {}): Promise<Login | null> {
   await storeSession(options.session);
   const client = options.db ?? (await prisma());
-  return (await client.loginTransaction.updateManyAndReturn({ where: movedWhere(move), data: movedData(move) }))[0] ?? null;
+  return (await client.login.updateManyAndReturn({ where: movedWhere(move), data: movedData(move) }))[0] ?? null;
 }
 
 /**
  * Stores an eID connector's state (sealed) and the hash of its upstream `state` on `login`
  * without moving it, conditional on its version; null when another request changed it first.
  */
-export async function saveConnectorState(login: LoginTransaction, connectorState: string | null, connectorRef?: string): Promise<LoginTransaction | null> {
-  const rows = await (await prisma()).loginTransaction.updateManyAndReturn({
+export async function saveConnectorState(login: Login, connectorState: string | null, connectorRef?: string): Promise<Login | null> {
+  const rows = await (await prisma()).login.updateManyAndReturn({
     where: { id: login.id, state: login.state, version: login.version },
     data: { connectorState, ...(connectorRef !== undefined ? { connectorRef } : {}), version: { increment: 1 } },
   });

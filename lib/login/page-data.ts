@@ -2,20 +2,20 @@
 import type { ApplicationRecord } from "../clients/application-record";
 import { findServedApplicationById } from "../clients/find-application";
 import type { AuthorizationRequest } from "../oauth/authorization/request";
-import type { LoginTransaction } from "./login-state";
-import { findBrowserTransaction } from "./login-store";
-import { requestOf } from "./transaction";
+import type { Login } from "./login-state";
+import { findBrowserLogin } from "./login-store";
+import { requestOf } from "./login";
 
 export type LoginPageData =
-  | { kind: "ok"; tx: LoginTransaction; client: ApplicationRecord; request: AuthorizationRequest }
+  | { kind: "ok"; login: Login; client: ApplicationRecord; request: AuthorizationRequest }
   | { kind: "missing" }
   | { kind: "finished" };
 
-export async function loadLoginPage(transactionId: string, browserToken: string | undefined): Promise<LoginPageData> {
-  const login = await findBrowserTransaction(transactionId, browserToken);
+export async function loadLoginPage(loginId: string, browserToken: string | undefined): Promise<LoginPageData> {
+  const login = await findBrowserLogin(loginId, browserToken);
   if (!login) return { kind: "missing" };
   if (login.state === "completed" || login.state === "failed") return { kind: "finished" };
   const client = await findServedApplicationById(login.applicationId);
   if (!client) return { kind: "missing" };
-  return { kind: "ok", tx: login, client, request: requestOf(login) };
+  return { kind: "ok", login, client, request: requestOf(login) };
 }

@@ -16,8 +16,8 @@ import { POST_AUTH_EVENT, POST_AUTH_RESUME_EVENT, type PostAuthEvent, type PostA
 import { authenticationChanges, authenticationOf, type Authentication } from "./authentication";
 import { askConsentOrIssue } from "./consent-step";
 import { failLogin } from "./fail-login";
-import type { LoginTransaction } from "./login-state";
-import { requestOf, transition } from "./transaction";
+import type { Login } from "./login-state";
+import { requestOf, transition } from "./login";
 import { now, nowMs } from "../clock";
 
 /** How long a login waits for the browser to come back from a webhook's 303 (the resume URL's life). */
@@ -28,7 +28,7 @@ function webhookFailed(): OAuthError {
 }
 
 export async function runPostAuthWebhook(
-  login: LoginTransaction,
+  login: Login,
   client: ApplicationRecord,
   webhook: WebhookExtension,
   auth: Authentication,
@@ -74,7 +74,7 @@ export async function runPostAuthWebhook(
  * The browser came back to resumeUrl (only the browser that started the login, once, within
  * 15 minutes): send post-auth-resume and continue as its answer says (no 303 here).
  */
-export async function resumeAfterWebhookRedirect(login: LoginTransaction, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
+export async function resumeAfterWebhookRedirect(login: Login, client: ApplicationRecord, requestedUrl: string): Promise<Response> {
   if (!login.resumeExpiresAt || login.resumeExpiresAt <= now()) {
     return failLogin(login, new OAuthError("server_error", "The login was not resumed within 15 minutes"));
   }

@@ -18,8 +18,8 @@ import { failLogin } from "./fail-login";
 import { identityClaims } from "./identity-claims";
 import { findActiveSession, isReusable } from "./sessions";
 import { stepPathFor } from "./step-paths";
-import type { LoginTransaction } from "./login-state";
-import { createTransaction, requestOf, transition } from "./transaction";
+import type { Login } from "./login-state";
+import { createLogin, requestOf, transition } from "./login";
 import { now } from "../clock";
 
 const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
@@ -31,7 +31,7 @@ export interface BrowserContext {
   /** The page language and the person's address, for an eID step begun at once. */
   step: StepRequest;
   /** Told the login once it exists: from then on an error ends it at the relying party. */
-  onStarted?: (login: LoginTransaction) => void;
+  onStarted?: (login: Login) => void;
 }
 
 /** Starts a login for a validated request (authorize endpoint). */
@@ -46,7 +46,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
   const reusable = session && isReusable(session, request, now()) ? session : null;
   const onlyMethod = request.acrValues.length === 1 ? request.acrValues[0]! : undefined;
 
-  const login = await createTransaction({
+  const login = await createLogin({
     applicationId: client.id,
     kind: "browser",
     state: onlyMethod && !reusable ? "eid_authenticating" : "started",
@@ -76,7 +76,7 @@ export async function startBrowserLogin(client: ApplicationRecord, request: Auth
 }
 
 /** The person picked an eID on the selection screen: its step begins. */
-export async function selectMethod(login: LoginTransaction, client: ApplicationRecord, acr: string, step: StepRequest): Promise<Response> {
+export async function selectMethod(login: Login, client: ApplicationRecord, acr: string, step: StepRequest): Promise<Response> {
   if (!requestOf(login).acrValues.includes(acr)) throw new OAuthError("invalid_request", "That eID is not offered for this login");
   const moved = await transition(login, "eid_authenticating", { acr });
   return startEidStep(moved, client, step);

@@ -4,7 +4,7 @@
  * eID has already sent the browser to its provider when the login enters that state.
  */
 import { pathOf, type PagePathName } from "../http/protocol-paths";
-import type { LoginState, LoginTransaction } from "./login-state";
+import type { Login, LoginState } from "./login-state";
 
 const PAGE_OF_STATE: Partial<Record<LoginState, PagePathName & `login${string}`>> = {
   eid_selection: "loginPage",
@@ -12,11 +12,11 @@ const PAGE_OF_STATE: Partial<Record<LoginState, PagePathName & `login${string}`>
   consent: "loginConsentPage",
 };
 
-export function stepPathFor(login: Pick<LoginTransaction, "id" | "state">): string {
-  return pathOf(PAGE_OF_STATE[login.state] ?? "loginPage", { tx: login.id });
+export function stepPathFor(login: Pick<Login, "id" | "state">): string {
+  return pathOf(PAGE_OF_STATE[login.state] ?? "loginPage", { loginId: login.id });
 }
 
 /** The error page of a hosted login page that cannot be shown (lib/endpoints/login-problem.ts). */
-export function problemPathFor(transactionId: string, problem: "expired" | "finished" | "unknownEid" | "unavailable"): string {
-  return `${pathOf("loginProblem", { tx: transactionId })}?p=${problem}`;
+export function problemPathFor(loginId: string, problem: "expired" | "finished" | "unknownEid" | "unavailable"): string {
+  return `${pathOf("loginProblem", { loginId })}?p=${problem}`;
 }

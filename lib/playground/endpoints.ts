@@ -12,7 +12,7 @@ import { OAuthError } from "../oauth/errors";
 import { seeOther } from "../http/see-other";
 import { logger } from "../log";
 import { resolveIssuerContext, withIssuerContext } from "../tenants/issuer-context";
-import { currentPlaygroundClient, type PlaygroundClient } from "./playground-app";
+import { findPlaygroundClient, type PlaygroundClient } from "./playground-app";
 import { beginLogin, completeLogin, ZPlaygroundRequestSchema, type PendingLogin } from "./relying-party";
 import type { PlaygroundResult } from "./relying-party";
 import { MAX_SEALED_BYTES, PLAYGROUND_RESULT_COOKIE, PLAYGROUND_STATE_COOKIE, playgroundCookie, readPlaygroundCookie, seal, unseal } from "./session";
@@ -34,7 +34,7 @@ async function onRequestHost(request: Request, handle: (rp: PlaygroundClient) =>
   const context = await resolveIssuerContext(request.headers.get("host") ?? new URL(request.url).host);
   if (!context) return notHere();
   return withIssuerContext(context, async () => {
-    const rp = await currentPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined);
+    const rp = await findPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined);
     return rp ? handle(rp) : notHere();
   });
 }
@@ -43,7 +43,7 @@ async function onRequestHost(request: Request, handle: (rp: PlaygroundClient) =>
 export async function playgroundForHost(host: string | null): Promise<PlaygroundClient | null> {
   const context = await resolveIssuerContext(host);
   if (!context) return null;
-  return withIssuerContext(context, () => currentPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined));
+  return withIssuerContext(context, () => findPlaygroundClient(context.kind === "tenant" ? context.tenantId : undefined));
 }
 
 export function startPlayground(request: Request): Promise<Response> {

@@ -8,7 +8,7 @@
 import { compactDecrypt, type CryptoKey } from "jose";
 import { DEFAULT_ENCRYPTION_ENC } from "../clients/encryption-algorithms";
 import type { ApplicationRecord } from "../clients/application-record";
-import { loadPlaygroundDecryptionKey } from "./playground-key";
+import { findPlaygroundDecryptionKey } from "./playground-key";
 
 export interface ExpectedEncryption {
   alg: string;
@@ -28,7 +28,7 @@ export interface OpenedIdToken {
 export async function expectedIdTokenEncryption(app: ApplicationRecord): Promise<ExpectedEncryption | undefined> {
   const alg = app.idTokenEncryptedResponseAlg;
   if (!alg) return undefined;
-  const key = await loadPlaygroundDecryptionKey(app.clientId);
+  const key = await findPlaygroundDecryptionKey(app.clientId);
   if (!key) throw new Error("The demo application takes encrypted ID tokens, but the playground holds no key that opens them: restart Porta to give it one");
   return { alg, enc: app.idTokenEncryptedResponseEnc ?? DEFAULT_ENCRYPTION_ENC, ...key };
 }

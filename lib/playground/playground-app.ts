@@ -48,7 +48,7 @@ function playgroundClientSecret(clientId: string): string {
  * The application the playground uses on the request's issuer: the demo application or the
  * tenant's playground application, whichever is served here; null when neither is.
  */
-export async function currentPlaygroundClient(tenantId?: string): Promise<PlaygroundClient | null> {
+export async function findPlaygroundClient(tenantId?: string): Promise<PlaygroundClient | null> {
   const candidates = tenantId ? [playgroundClientIdOf(tenantId), DEMO_CLIENT_ID] : [DEMO_CLIENT_ID];
   for (const clientId of candidates) {
     const application = await findServedApplication(clientId);

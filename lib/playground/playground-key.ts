@@ -62,7 +62,7 @@ export async function findPlaygroundKey(clientId: string, db?: PrismaClient): Pr
 }
 
 /** The private key that opens `clientId`'s encrypted ID tokens, with its kid. */
-export async function loadPlaygroundDecryptionKey(clientId: string): Promise<{ kid: string; key: CryptoKey } | undefined> {
+export async function findPlaygroundDecryptionKey(clientId: string): Promise<{ kid: string; key: CryptoKey } | undefined> {
   const stored = await findPlaygroundKey(clientId);
   if (!stored?.privateJwk) return undefined;
   return { kid: stored.kid, key: (await importJWK(stored.privateJwk, PLAYGROUND_KEY_ALG)) as CryptoKey };

@@ -1,5 +1,5 @@
 /**
- * Deletes a tenant that has no applications (design §14): its keys, domains, connections,
+ * Deletes a tenant that has no applications (README, "Admin API"): its keys, domains, connections,
  * memberships and tokens go with it (cascades); its audit rows stay. The check and the delete are
  * one statement, so an application registered meanwhile keeps the tenant alive.
  */

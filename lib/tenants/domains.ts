@@ -1,5 +1,5 @@
 /**
- * Tenant domain values (design §13): lower-cased host names; no IP literal, not `localhost` itself,
+ * Tenant domain values (README, "Tenant domains"): lower-cased host names; no IP literal, not `localhost` itself,
  * not PUBLIC_URL's host; a port only on `*.localhost` names; no scheme, path or wildcard.
  * Pure: the uniqueness across tenants is checked where domains are stored (tenant-domains.ts).
  */

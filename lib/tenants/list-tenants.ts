@@ -1,4 +1,4 @@
-/** Tenants as the admin API lists them (design §14): `{id, name, environment, domains}`, newest first, a page at a time. */
+/** Tenants as the admin API lists them (README, "Admin API"): `{id, name, environment, domains}`, newest first, a page at a time. */
 import { prisma } from "../db/client";
 import { KEYSET_ORDER, keysetWhere, type KeysetPage } from "../db/keyset";
 import type { TenantResource } from "./tenant-domains";

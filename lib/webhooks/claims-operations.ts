@@ -11,7 +11,7 @@ import { config } from "../config";
 
 export const MAX_RESPONSE_BYTES = 16 * 1024;
 
-const ZClaimMap = z.record(z.string().min(1).max(500), z.unknown());
+const ZClaimMapSchema = z.record(z.string().min(1).max(500), z.unknown());
 
 // No length limit here: a longer description is trimmed to 200 characters, not refused, so that a
 // webhook's wordy abort still ends the login as the webhook meant (README, "Login webhooks").
@@ -19,12 +19,12 @@ const ZAbortSchema = z.object({ abort: z.object({ error_description: z.string().
 const ZClaimsOperationsSchema = z.object({
   claimsOperations: z
     .object({
-      $set: ZClaimMap.optional(),
-      $remove: z.union([ZClaimMap, z.array(z.string().min(1).max(500)).max(200)]).optional(),
+      $set: ZClaimMapSchema.optional(),
+      $remove: z.union([ZClaimMapSchema, z.array(z.string().min(1).max(500)).max(200)]).optional(),
     })
     .strict(),
 });
-const ZLegacyClaimsSchema = z.object({ claims: ZClaimMap });
+const ZLegacyClaimsSchema = z.object({ claims: ZClaimMapSchema });
 
 export interface ClaimsOperations {
   set: Record<string, unknown>;

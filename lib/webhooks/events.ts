@@ -1,4 +1,4 @@
-/** Webhook event bodies, exactly as spec 2.10 and the JSON Schemas in ./schemas describe them. */
+/** Webhook event bodies, exactly as README ("Login webhooks") and the JSON Schemas in ./schemas describe them. */
 export const POST_AUTH_EVENT = "post-auth-event-1.0";
 export const POST_AUTH_RESUME_EVENT = "post-auth-resume-event-1.0";
 

@@ -1,5 +1,5 @@
 /**
- * Webhook bearer tokens (spec 2.12, 5.3): RS256 JWTs from the extension service's
+ * Webhook bearer tokens (README, "Login webhooks"): RS256 JWTs from the extension service's
  * own keys (published at {EXTENSIONS_URL}/service/.well-known/jwks), one per attempt:
  * jti (unique), iss = {EXTENSIONS_URL}/service, sub = tenant id, aud = extension id, iat, nbf,
  * exp = iat + 5 minutes.

@@ -232,7 +232,7 @@ function postForm(path: string, form: Record<string, string>, headers: Record<st
 async function loginsOf(client: RegisteredClient): Promise<number> {
   const db = await prisma();
   const application = await db.application.findUniqueOrThrow({ where: { clientId: client.client_id } });
-  return db.loginTransaction.count({ where: { applicationId: application.id } });
+  return db.login.count({ where: { applicationId: application.id } });
 }
 
 describe("a blocked pair with the right credentials, on every other way out of a client-authenticating request", () => {

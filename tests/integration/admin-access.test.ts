@@ -5,7 +5,7 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_PAIR_LIMIT } from "../../lib/abuse/sign-in-limit";
-import { accessTo, tenantsOf, verifyAdminCredentials } from "../../lib/admin/admin-users";
+import { findTenantAccess, tenantsOf, verifyAdminCredentials } from "../../lib/admin/admin-users";
 import { hashPassword, verifyPassword } from "../../lib/crypto/password";
 import { prisma } from "../../lib/db/client";
 import { createTenant } from "../../lib/tenants/create-tenant";
@@ -28,10 +28,10 @@ describe("tenant membership", () => {
     const alice = await newAdmin("alice@example.com");
     const bob = await newAdmin("bob@example.com");
     const tenant = await createTenant({ name: "Alice Insurance", environment: "test" }, alice.id, { type: "admin_user", id: alice.email, tenantId: null });
-    expect((await accessTo(alice.id, tenant.id))?.role).toBe("owner");
-    expect(await accessTo(bob.id, tenant.id)).toBeNull();
+    expect((await findTenantAccess(alice.id, tenant.id))?.role).toBe("owner");
+    expect(await findTenantAccess(bob.id, tenant.id)).toBeNull();
     expect((await tenantsOf(bob.id)).map((t) => t.tenant.id)).not.toContain(tenant.id);
-    expect(await accessTo(bob.id, "not-a-uuid")).toBeNull();
+    expect(await findTenantAccess(bob.id, "not-a-uuid")).toBeNull();
   });
 
   it("a new tenant gets its own signing keys and an audit row", async () => {

@@ -1,5 +1,5 @@
 /**
- * The admin API's OpenAPI 3.1 document (design §14): served without a token at
+ * The admin API's OpenAPI 3.1 document (README, "Admin API"): served without a token at
  * /api/v1/openapi.json, valid by a real OpenAPI validator, and complete: every /api/v1 route of
  * the routing table, with every method it answers, is in `paths` (the document's own path too).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin API (design §14) end to end, through a client that checks every request and answer
+ * The admin API (README, "Admin API") end to end, through a client that checks every request and answer
  * against the served OpenAPI document (tests/support/admin-api-client.ts): every documented
  * operation is called at least once, so the API and its document cannot drift apart. Negative
  * cases: malformed JSON, field errors naming the field, missing or wrong tokens, another tenant's

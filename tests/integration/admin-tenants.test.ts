@@ -1,5 +1,5 @@
 /**
- * The admin API's tenant resource (design §14) with domains (§13): POST /api/v1/tenants and
+ * The admin API's tenant resource (README, "Admin API") with domains (README, "Tenant domains"): POST /api/v1/tenants and
  * PATCH /api/v1/tenants/{tenant_id}, platform token only, field errors, audit rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

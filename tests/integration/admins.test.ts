@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminToken } from "../../lib/admin/admin-tokens";
-import { accessTo, verifyAdminCredentials } from "../../lib/admin/admin-users";
+import { findTenantAccess, verifyAdminCredentials } from "../../lib/admin/admin-users";
 import { changeOwnPassword } from "../../lib/admin/change-password";
 import { findAdminUser } from "../../lib/admin/find-admin-user";
 import { acceptInvitation, findInvitation } from "../../lib/admin/invitations";
@@ -77,8 +77,8 @@ describe("invitations", () => {
     const signedIn = await verifyAdminCredentials("mia@example.com", "mia's long password", IP);
     expect(signedIn).toMatchObject({ ok: true, email: "mia@example.com" });
     const miaId = signedIn.ok ? signedIn.adminId : "";
-    expect((await accessTo(miaId, tenantId))?.role).toBe("member");
-    expect(await accessTo(miaId, otherTenantId)).toBeNull();
+    expect((await findTenantAccess(miaId, tenantId))?.role).toBe("member");
+    expect(await findTenantAccess(miaId, otherTenantId)).toBeNull();
     expect(await listAdmins(tenantId)).toEqual([
       { id: owner.id, email: owner.email, name: "Olga", role: "owner", createdAt: expect.any(Date) },
       { id: miaId, email: "mia@example.com", name: "Mia", role: "member", createdAt: expect.any(Date) },
@@ -147,12 +147,12 @@ describe("invitations", () => {
     expect(await findInvitation(token)).toMatchObject({ state: "valid", hasAccount: true });
 
     expect(await acceptInvitation(token, { password: "a wrong password!" }, IP)).toMatchObject({ ok: false, reason: "invalid", field: "password" });
-    expect(await accessTo(rita.id, tenantId)).toBeNull();
+    expect(await findTenantAccess(rita.id, tenantId)).toBeNull();
     expect(await findInvitation(token)).toMatchObject({ state: "valid" });
 
     expect(await acceptInvitation(token, { name: "Someone else", password: "rita's own password" }, IP)).toMatchObject({ ok: true });
-    expect((await accessTo(rita.id, tenantId))?.role).toBe("owner");
-    expect((await accessTo(rita.id, ritaTenant.id))?.role).toBe("owner");
+    expect((await findTenantAccess(rita.id, tenantId))?.role).toBe("owner");
+    expect((await findTenantAccess(rita.id, ritaTenant.id))?.role).toBe("owner");
     const after = await db.adminUser.findUniqueOrThrow({ where: { id: rita.id } });
     expect(after).toMatchObject({ name: "Rita", passwordHash: rita.passwordHash });
     expect(await db.adminUser.count({ where: { email: "rita@example.com" } })).toBe(1);
@@ -219,7 +219,7 @@ describe("roles", () => {
     await saveConnection(tenantId, connection, ownerActor);
     expect(await db.eidConnection.count({ where: { tenantId } })).toBe(1);
     expect(await db.auditEvent.count({ where: { tenantId, actorId: email, action: { in: ["admin.invite", "eid_connection.create", "admin_token.create", "keys.rotate.oidc"] } } })).toBe(0);
-    expect((await accessTo(tomId, tenantId))?.role).toBe("member");
+    expect((await findTenantAccess(tomId, tenantId))?.role).toBe("member");
   });
 
   it("an admin of no role in the tenant, another tenant's token and another tenant's admin id are refused as unknown", async () => {
@@ -260,7 +260,7 @@ describe("roles", () => {
     const removal = await removeAdmin(soloTenant.id, solo.id, soloActor).catch((e: unknown) => e);
     expect(removal).toBeInstanceOf(MemberError);
     expect(removal).toMatchObject({ code: "last_owner", message: expect.stringContaining("at least one owner") });
-    expect((await accessTo(solo.id, soloTenant.id))?.role).toBe("owner");
+    expect((await findTenantAccess(solo.id, soloTenant.id))?.role).toBe("owner");
 
     const { inviteUrl } = await inviteAdmin(soloTenant.id, { email: "duo@example.com", role: "owner" }, soloActor);
     await acceptInvitation(tokenOf(inviteUrl), { name: "Duo", password: "duo's long password", confirmPassword: "duo's long password" }, IP);
@@ -279,7 +279,7 @@ describe("removal", () => {
   it("a removed admin loses the tenant at once; one left without tenants has no account, so their session is refused", async () => {
     const vera = await join("vera@example.com", "member");
     await removeAdmin(tenantId, vera, ownerActor);
-    expect(await accessTo(vera, tenantId)).toBeNull();
+    expect(await findTenantAccess(vera, tenantId)).toBeNull();
     // What the dashboard checks on every request (components/dashboard/session.ts).
     expect(await findAdminUser(vera)).toBeNull();
     expect((await verifyAdminCredentials("vera@example.com", "a member's long password", IP)).ok).toBe(false);
@@ -295,9 +295,9 @@ describe("removal", () => {
     const token = tokenOf((await inviteAdmin(tenantId, { email: walt.email, role: "owner" }, ownerActor)).inviteUrl);
     await acceptInvitation(token, { password: "walt's long password" }, IP);
     await removeAdmin(tenantId, walt.id, ownerActor);
-    expect(await accessTo(walt.id, tenantId)).toBeNull();
+    expect(await findTenantAccess(walt.id, tenantId)).toBeNull();
     expect(await findAdminUser(walt.id)).not.toBeNull();
-    expect((await accessTo(walt.id, waltTenant.id))?.role).toBe("owner");
+    expect((await findTenantAccess(walt.id, waltTenant.id))?.role).toBe("owner");
   });
 });
 

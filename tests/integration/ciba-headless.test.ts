@@ -39,15 +39,15 @@ afterAll(async () => {
 });
 
 async function answer(requestId: string, approve: boolean): Promise<number> {
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
-  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${login.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
   return response.status;
 }
 
 /** Approves as the person chooser of /test/devices does: a form naming the test identity. */
 async function approveAs(requestId: string, form: Record<string, string>): Promise<{ status: number; text: string }> {
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
-  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/approve`, {
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(requestId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${login.id}/approve`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -129,7 +129,7 @@ describe("CIBA (poll)", () => {
     expect(await bad({ ...base, login_hint: `sub:ssn:${ERIK} sub:ssn:${ERIK}` })).toEqual({ status: 400, error: "invalid_request" });
     expect(await bad({ ...base, nonce: "n".repeat(513) })).toEqual({ status: 400, error: "invalid_request" });
     expect(await bad({ scope: "openid", login_hint: `sub:ssn:${ERIK} acr_values:urn:grn:authn:dk:mitid:substantial` })).toEqual({ status: 400, error: "invalid_request" });
-    // The hint's scope: and acr_values: join those parameters, as at authorize (quirks mode, spec 2.4).
+    // The hint's scope: and acr_values: join those parameters, as at authorize (quirks mode, README "login_hint").
     expect(await bad({ scope: "profile", login_hint: `sub:ssn:${ERIK} scope:openid acr_values:${SE}` })).toEqual({ status: 200, error: undefined });
   });
 
@@ -174,7 +174,7 @@ describe("CIBA (poll)", () => {
 
   it("polling after expiry → expired_token", async () => {
     const started = (await (await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: SE, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
-    await (await prisma()).loginTransaction.update({ where: { decoupledIdHash: hashToken(started.auth_req_id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { decoupledIdHash: hashToken(started.auth_req_id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const r = await post("/oauth2/token", ciba, { grant_type: "urn:openid:params:grant-type:ciba", auth_req_id: started.auth_req_id });
     expect(((await r.json()) as { error: string }).error).toBe("expired_token");
   });
@@ -210,8 +210,8 @@ describe("headless", () => {
     expect(((await (await poll()).json()) as { error: string }).error).toBe("authorization_pending");
 
     // The devices page offers the eID family's test identities for a request that names nobody.
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.headless_req_id) } });
-    const listed = (await pendingDeviceRequests(currentIssuerContext())).find((r) => r.transactionId === tx.id);
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.headless_req_id) } });
+    const listed = (await pendingDeviceRequests(currentIssuerContext())).find((r) => r.loginId === login.id);
     expect(listed?.maskedNationalId).toBeUndefined();
     expect(listed?.persons?.map((p) => p.id)).toEqual(["se-bankid-1", "se-bankid-2", "se-bankid-3"]);
 
@@ -280,6 +280,6 @@ describe("production tenants", () => {
     const mitid = await post("/ciba/bc-authorize", live, { scope: "openid", acr_values: "urn:grn:authn:dk:mitid:substantial", login_hint: "sub:ssn:1406851237" }, host);
     expect(mitid.status).toBe(400);
     expect((await mitid.json()) as { error: string; error_description: string }).toEqual({ error: "invalid_request", error_description: "acr_values: MitID (substantial) does not support CIBA logins" });
-    expect(await (await prisma()).loginTransaction.count({ where: { application: { tenantId: tenant.id } } })).toBe(0);
+    expect(await (await prisma()).login.count({ where: { application: { tenantId: tenant.id } } })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * private_key_jwt (RFC 7523, spec 2.7) and signed request objects (RFC 9101), the refusals: every bad client assertion is 401 invalid_client (400
+ * private_key_jwt (RFC 7523) and signed request objects (RFC 9101), the refusals: every bad client assertion is 401 invalid_client (400
  * invalid_request for a malformed request) and leaves the code redeemable; once the client is
  * looked up, the answer only says "Client authentication failed" and the log says why. Every bad
  * request object is invalid_request_object at the registered redirect_uri, or Porta's error page

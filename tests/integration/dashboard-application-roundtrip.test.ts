@@ -91,7 +91,7 @@ async function everySettingWithKeys(): Promise<Json> {
     client_name: "Every setting, inline keys",
     redirect_uris: ["https://rp.example/cb?list=a,b", "http://localhost:8080/callback"],
     post_logout_redirect_uris: ["https://rp.example/bye", "https://rp.example/bye-again"],
-    // Aliases (the spec's names) and an order checkboxes cannot express.
+    // Aliases (other names of the same grants) and an order checkboxes cannot express.
     grant_types: ["urn:service:params:grant-type:headless", "urn:ietf:params:oauth:grant-type:ciba", "implicit", "authorization_code"],
     response_types: ["id_token", "code"],
     token_endpoint_auth_method: "private_key_jwt",

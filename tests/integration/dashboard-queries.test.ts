@@ -7,12 +7,12 @@ import { createAdminToken } from "../../lib/admin/admin-tokens";
 import { findAdminUser } from "../../lib/admin/find-admin-user";
 import { listAdminTokens } from "../../lib/admin/list-admin-tokens";
 import type { Actor } from "../../lib/audit/record-audit";
-import { listAuditEvents } from "../../lib/audit/list-audit-events";
+import { loadAuditLogPage } from "../../lib/audit/load-audit-log-page";
 import { createApplication } from "../../lib/clients/create-application";
-import { listApplications } from "../../lib/clients/list-applications";
+import { loadApplicationListPage } from "../../lib/clients/load-application-list-page";
 import { hashPassword } from "../../lib/crypto/password";
 import { prisma } from "../../lib/db/client";
-import { listPublishedKeys } from "../../lib/keys/list-published-keys";
+import { loadPublishedKeys } from "../../lib/keys/load-published-keys";
 import { createTenant } from "../../lib/tenants/create-tenant";
 import { listWebhookDeliveries } from "../../lib/webhooks/list-webhook-deliveries";
 import { startTestPorta, type TestPorta } from "../support/test-server";
@@ -42,27 +42,27 @@ afterAll(async () => {
 
 describe("dashboard reads", () => {
   it("applications: the tenant's own, newest first, searched by name in any case, one page at a time", async () => {
-    const all = await listApplications({ tenantId, page: 1, pageSize: 20 });
+    const all = await loadApplicationListPage({ tenantId, page: 1, pageSize: 20 });
     expect(all.total).toBe(3);
     expect(all.applications.map((a) => a.clientName)).toEqual(["Gamma app", "Beta portal", "Alpha portal"]);
     expect(all.applications[0]).not.toHaveProperty("clientSecretHash");
-    const found = await listApplications({ tenantId, search: "PORTAL", page: 1, pageSize: 20 });
+    const found = await loadApplicationListPage({ tenantId, search: "PORTAL", page: 1, pageSize: 20 });
     expect(found.applications.map((a) => a.clientName)).toEqual(["Beta portal", "Alpha portal"]);
-    const second = await listApplications({ tenantId, page: 2, pageSize: 2 });
+    const second = await loadApplicationListPage({ tenantId, page: 2, pageSize: 2 });
     expect(second).toMatchObject({ total: 3, applications: [{ clientName: "Alpha portal" }] });
   });
 
   it("audit log: the tenant's events, filtered by action prefix, with every recorded action for the filter", async () => {
-    const created = await listAuditEvents({ tenantId, action: "application.", page: 1, pageSize: 30 });
+    const created = await loadAuditLogPage({ tenantId, action: "application.", page: 1, pageSize: 30 });
     expect(created.total).toBe(3);
     expect(created.events.every((e) => e.tenantId === tenantId && e.action === "application.create")).toBe(true);
     expect(created.actions).toEqual(expect.arrayContaining(["application.create", "tenant.create"]));
-    const paged = await listAuditEvents({ tenantId, page: 2, pageSize: 1 });
+    const paged = await loadAuditLogPage({ tenantId, page: 2, pageSize: 1 });
     expect(paged.events).toHaveLength(1);
   });
 
   it("keys: the tenant's current ID token keys and the shared webhook keys, without private parts", async () => {
-    const { tenantKeys, webhookKeys } = await listPublishedKeys(tenantId);
+    const { tenantKeys, webhookKeys } = await loadPublishedKeys(tenantId);
     expect(tenantKeys.filter((k) => k.state === "current")).toHaveLength(3);
     expect(webhookKeys.length).toBeGreaterThan(0);
     expect(tenantKeys[0]).not.toHaveProperty("privateKey");
@@ -83,7 +83,7 @@ describe("dashboard reads", () => {
   });
 
   it("webhook deliveries: none for a new application", async () => {
-    const [app] = (await listApplications({ tenantId, page: 1, pageSize: 1 })).applications;
+    const [app] = (await loadApplicationListPage({ tenantId, page: 1, pageSize: 1 })).applications;
     expect(await listWebhookDeliveries(app!.id)).toEqual([]);
   });
 });

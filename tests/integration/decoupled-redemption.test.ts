@@ -68,8 +68,8 @@ async function startCiba(client: RegisteredClient, auth: Record<string, string> 
 }
 
 async function approve(authReqId: string): Promise<void> {
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
-  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/approve`, { method: "POST", redirect: "manual" });
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${login.id}/approve`, { method: "POST", redirect: "manual" });
   expect(response.status).toBe(303);
 }
 
@@ -89,7 +89,7 @@ describe("a decoupled login's code", () => {
     const authReqId = await startCiba(ciba);
     await approve(authReqId);
     const db = await prisma();
-    const login = await db.loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+    const login = await db.login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
     expect(login.state).toBe("completed");
     expect(login.codeHash).toBe(hashToken(authReqId));
     expect(login.codeExpiresAt!.getTime()).toBe(login.expiresAt.getTime());
@@ -132,9 +132,9 @@ describe("a decoupled login's code", () => {
     const authReqId = await startCiba(ciba);
     const db = await prisma();
     const expiresAt = new Date(Date.now() + 1500);
-    await db.loginTransaction.update({ where: { decoupledIdHash: hashToken(authReqId) }, data: { expiresAt } });
+    await db.login.update({ where: { decoupledIdHash: hashToken(authReqId) }, data: { expiresAt } });
     await approve(authReqId);
-    const login = await db.loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+    const login = await db.login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
     expect(login.state).toBe("completed");
     expect(login.codeExpiresAt!.getTime()).toBe(expiresAt.getTime());
     await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 100));
@@ -146,9 +146,9 @@ describe("a decoupled login's code", () => {
     const authReqId = await startCiba(ciba);
     await approve(authReqId);
     const db = await prisma();
-    await db.loginTransaction.update({ where: { decoupledIdHash: hashToken(authReqId) }, data: { codeExpiresAt: new Date(Date.now() - 1000) } });
+    await db.login.update({ where: { decoupledIdHash: hashToken(authReqId) }, data: { codeExpiresAt: new Date(Date.now() - 1000) } });
     expect((await poll(ciba, authReqId)).body.error).toBe("expired_token");
-    const login = await db.loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+    const login = await db.login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
     expect(await db.accessToken.count({ where: { loginId: login.id } })).toBe(0);
   });
 
@@ -161,7 +161,7 @@ describe("a decoupled login's code", () => {
   });
 
   it("private_key_jwt at bc-authorize: a replayed assertion starts no login, nor does one spent on a refused request", async () => {
-    const loginsOfPkj = async () => (await prisma()).loginTransaction.count({ where: { application: { clientId: pkj.client_id } } });
+    const loginsOfPkj = async () => (await prisma()).login.count({ where: { application: { clientId: pkj.client_id } } });
     const request = { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}` };
     const jti = randomUUID();
     await startCiba(pkj, await assertionForm(jti), {});
@@ -184,7 +184,7 @@ describe("a decoupled login's code", () => {
     const replayedWhilePending = await pollWith(pendingJti);
     expect(replayedWhilePending).toMatchObject({ status: 401, body: { error: "invalid_client", error_description: "Client authentication failed" } });
     // The replay was refused before it touched the login (no slow_down counted).
-    const login = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
     expect(login.pollIntervalS).toBe(3);
 
     await approve(authReqId);

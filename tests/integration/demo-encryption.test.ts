@@ -5,7 +5,7 @@
  * many starts race; and the playground's relying party opens the JWE before it checks and shows the
  * ID token. Its playground URIs follow PUBLIC_URL from one start to the next.
  */
-import { currentPlaygroundClient, type PlaygroundClient } from "../../lib/playground/playground-app";
+import { findPlaygroundClient, type PlaygroundClient } from "../../lib/playground/playground-app";
 import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearApplicationCache } from "../../lib/clients/find-application";
@@ -57,7 +57,7 @@ async function asSeededBefore(enabledAcrValues: string[]): Promise<void> {
 
 /** The playground's relying party on PUBLIC_URL (the demo application as it is now). */
 async function playgroundRp(): Promise<PlaygroundClient> {
-  const rp = await currentPlaygroundClient();
+  const rp = await findPlaygroundClient();
   expect(rp).not.toBeNull();
   return rp!;
 }

@@ -9,7 +9,7 @@
 import { compactDecrypt, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db/client";
-import { requestOf } from "../../lib/login/transaction";
+import { requestOf } from "../../lib/login/login";
 import { loginId, TestBrowser } from "../support/browser";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
 import { authorizePath, expectCode, expectErrorPage, expectRedirectedError, login, MITID, redeemOk, SE_BANKID } from "../support/hosted-login";
@@ -81,7 +81,7 @@ describe("registration in a test tenant", () => {
 describe("an application of a test tenant without encrypted ID tokens", () => {
   it("asking for FTN at authorize → invalid_request at the relying party, and no login starts", async () => {
     const db = await prisma();
-    const logins = await db.loginTransaction.count();
+    const logins = await db.login.count();
     const preRule = await preRuleClient([MITID, FTN_BANK]);
     const refused = expectRedirectedError(await new TestBrowser(porta.issuer).get(authorizePath(preRule, { acr_values: FTN_BANK, state: "t-ftn" })), porta, { error: "invalid_request", state: "t-ftn" });
     expect(refused.error_description).toBe("acr_values: Finnish bank ID requires encrypted ID tokens, and this application has no id_token_encrypted_response_alg");
@@ -89,7 +89,7 @@ describe("an application of a test tenant without encrypted ID tokens", () => {
     const current = await registerClient(porta);
     const notEnabled = expectRedirectedError(await new TestBrowser(porta.issuer).get(authorizePath(current, { acr_values: FTN_MOBILE, state: "t-ftn2" })), porta, { error: "invalid_request", state: "t-ftn2" });
     expect(notEnabled.error_description).toBe("acr_values: urn:grn:authn:fi:mobile-id (Finnish Mobile ID) is not enabled for this application");
-    expect(await db.loginTransaction.count()).toBe(logins);
+    expect(await db.login.count()).toBe(logins);
   });
 
   it("asking for FTN at PAR → 400 invalid_request and no request_uri", async () => {
@@ -112,8 +112,8 @@ describe("an application of a test tenant without encrypted ID tokens", () => {
     expect(start.status, start.text.slice(0, 300)).toBe(303);
     expect(start.location).toMatch(/^\/login\/[0-9a-f-]{36}$/);
     const id = loginId(start.location);
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id } });
-    expect(requestOf(tx).acrValues).toEqual([MITID, SE_BANKID]);
+    const loginRow = await (await prisma()).login.findUniqueOrThrow({ where: { id } });
+    expect(requestOf(loginRow).acrValues).toEqual([MITID, SE_BANKID]);
     expectErrorPage(await browser.post(`/login/${id}/select`, { acr: FTN_BANK }), "invalid_request");
     expect(await discoveredAcrValues(client.client_id)).toEqual([MITID, SE_BANKID]);
   });

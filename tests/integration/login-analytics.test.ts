@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUCKET_COUNT, bucketIndex } from "../../lib/analytics/duration-buckets";
-import { getTenantAnalytics } from "../../lib/analytics/get-tenant-analytics";
+import { loadTenantAnalytics } from "../../lib/analytics/load-tenant-analytics";
 import { flushLoginOutcomes, recordLoginOutcome } from "../../lib/analytics/record-login-outcome";
 import { utcDay } from "../../lib/analytics/utc-day";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
@@ -44,22 +44,22 @@ function post(path: string, client: RegisteredClient, form: Record<string, strin
 /** A CIBA request for Erik, answered on the simulated devices (approve or decline). */
 async function cibaLogin(client: RegisteredClient, approve: boolean): Promise<void> {
   const started = (await (await post("/ciba/bc-authorize", client, { scope: "openid", acr_values: SE_BANKID, login_hint: `sub:ssn:${ERIK}` })).json()) as { auth_req_id: string };
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.auth_req_id) } });
-  const answered = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
+  const loginRow = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(started.auth_req_id) } });
+  const answered = await fetch(`${porta.issuer}/test/devices/${loginRow.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
   expect(answered.status).toBeLessThan(400);
 }
 
 describe("logins counted as they end", () => {
   let rp: RegisteredClient;
   let tenantId: string;
-  /** The application's row id (a login transaction's applicationId), not its client_id. */
+  /** The application's row id (a login's applicationId), not its client_id. */
   let applicationId: string;
 
   it("success, cancel, errors, a failed webhook, PAR and CIBA logins reach the tenant's daily counts", async () => {
     rp = await registerClient(porta);
     tenantId = rp.tenant_id as string;
     applicationId = (await (await prisma()).application.findUniqueOrThrow({ where: { clientId: rp.client_id } })).id;
-    expect((await getTenantAnalytics({ tenantId })).hasData).toBe(false);
+    expect((await loadTenantAnalytics({ tenantId })).hasData).toBe(false);
 
     // Two MitID successes and one with the mock eID (which answers at once).
     for (const state of ["s1", "s2"]) expectCode(await login(new TestBrowser(porta.issuer), authorizePath(rp, { acr_values: MITID, state })), porta, state);
@@ -90,7 +90,7 @@ describe("logins counted as they end", () => {
     await cibaLogin(ciba, true);
     await cibaLogin(ciba, false);
 
-    const data = await getTenantAnalytics({ tenantId });
+    const data = await loadTenantAnalytics({ tenantId });
     const today = utcDay(new Date());
     expect(data.hasData).toBe(true);
     expect(data.outcomes).toEqual({ success: 5, cancel: 2, error: 2 });
@@ -121,7 +121,7 @@ describe("logins counted as they end", () => {
 
   it("another tenant sees none of it", async () => {
     const other = await createTenant({ name: "Analytics Other Bank", environment: "test" }, null, SYSTEM_ACTOR);
-    const data = await getTenantAnalytics({ tenantId: other.id });
+    const data = await loadTenantAnalytics({ tenantId: other.id });
     expect(data.hasData).toBe(false);
     expect(data.outcomes).toEqual({ success: 0, cancel: 0, error: 0 });
     expect(data.eids).toEqual([]);
@@ -130,14 +130,14 @@ describe("logins counted as they end", () => {
     expect(data.loginsPerDay.every((d) => d.total === 0)).toBe(true);
     expect(data.duration).toEqual({ count: 0, medianMs: null, p95Ms: null });
     // Counting for the other tenant's day does not touch the first tenant's.
-    expect((await getTenantAnalytics({ tenantId })).outcomes.success).toBe(5);
+    expect((await loadTenantAnalytics({ tenantId })).outcomes.success).toBe(5);
   });
 
   it("refuses a tenant id that is no UUID, and a range of 0 or more than 400 days", async () => {
-    await expect(getTenantAnalytics({ tenantId: "not-a-uuid" })).rejects.toThrow();
-    await expect(getTenantAnalytics({ tenantId: "'; DROP TABLE \"LoginDailyStat\"; --" })).rejects.toThrow();
-    await expect(getTenantAnalytics({ tenantId, days: 0 })).rejects.toThrow();
-    await expect(getTenantAnalytics({ tenantId, days: 401 })).rejects.toThrow();
+    await expect(loadTenantAnalytics({ tenantId: "not-a-uuid" })).rejects.toThrow();
+    await expect(loadTenantAnalytics({ tenantId: "'; DROP TABLE \"LoginDailyStat\"; --" })).rejects.toThrow();
+    await expect(loadTenantAnalytics({ tenantId, days: 0 })).rejects.toThrow();
+    await expect(loadTenantAnalytics({ tenantId, days: 401 })).rejects.toThrow();
   });
 
   it("endings buffered then flushed, some while a flush runs, lose no count, and each lands in its duration bucket", async () => {
@@ -187,7 +187,7 @@ describe("logins counted as they end", () => {
 describe("one tenant's applications counted together", () => {
   /** The tenant's row of today for the mock eID's successes, as the charts read it. */
   async function todaysMockSuccesses(tenantId: string): Promise<number> {
-    const data = await getTenantAnalytics({ tenantId });
+    const data = await loadTenantAnalytics({ tenantId });
     expect(data.outcomes.cancel + data.outcomes.error).toBe(0);
     return data.loginsPerDay.at(-1)!.byAcr[MOCK] ?? 0;
   }
@@ -204,7 +204,7 @@ describe("one tenant's applications counted together", () => {
     // Mock-eID logins answer at once: they all end within one flush of the counts.
     const logins = Array.from({ length: 6 }, (_, k) => new TestBrowser(porta.issuer).get(authorizePath(rps[k % 2]!, { acr_values: MOCK, state: `t${k}` })));
     for (const [k, hop] of (await Promise.all(logins)).entries()) expectCode(hop, porta, `t${k}`);
-    const data = await getTenantAnalytics({ tenantId });
+    const data = await loadTenantAnalytics({ tenantId });
     expect(data.outcomes).toEqual({ success: 6, cancel: 0, error: 0 });
     expect(data.loginsPerDay.at(-1)).toMatchObject({ total: 6, byAcr: { [MOCK]: 6 } });
     expect(data.duration.count).toBe(6);

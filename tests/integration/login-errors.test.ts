@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** Codes issued so far (a completed browser login holds its code's hash). */
 async function issuedCodes(): Promise<number> {
-  return (await prisma()).loginTransaction.count({ where: { codeHash: { not: null } } });
+  return (await prisma()).login.count({ where: { codeHash: { not: null } } });
 }
 
 /** GET /oauth2/authorize for `rp` in a fresh browser. */
@@ -74,15 +74,15 @@ describe("authorize: errors shown on Porta's error page, never redirected", () =
     expectErrorPage(await authorize({ state: "s" }, `&redirect_uri=${encodeURIComponent(RP_CALLBACK)}`), "invalid_redirect_uri");
   });
 
-  it("a redirect_uri with a #fragment after a registered one is accepted, and the fragment is dropped (spec 2.1)", async () => {
+  it("a redirect_uri with a #fragment after a registered one is accepted, and the fragment is dropped", async () => {
     const browser = new TestBrowser(porta.issuer);
     const start = await browser.get(authorizePath(rp, { redirect_uri: `${RP_CALLBACK}#frag`, acr_values: MITID, state: "s-frag" }));
     const id = expectEidStep(start);
     const done = await browser.post(`/login/${id}/authenticate`, { identity: "mitid-1", decision: "approve" });
     expectCode(done, porta, "s-frag");
     expect(new URL(done.location!).hash).toBe("");
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id } });
-    expect((tx.request as { redirectUri: string }).redirectUri).toBe(RP_CALLBACK);
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { id } });
+    expect((login.request as { redirectUri: string }).redirectUri).toBe(RP_CALLBACK);
   });
 
   it("a JSON POST to the authorization endpoint shows invalid_request", async () => {
@@ -268,8 +268,8 @@ describe("login steps", () => {
     const before = await issuedCodes();
     expectErrorPage(await browser.post(`/login/${id}/select`, { acr: "urn:grn:authn:no:bankid" }), "invalid_request");
     expect(await issuedCodes()).toBe(before);
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id } });
-    expect(tx.state).toBe("eid_selection");
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { id } });
+    expect(login.state).toBe("eid_selection");
   });
 
   it("a login step posted without the browser cookie of the browser that started it shows the error page", async () => {
@@ -321,7 +321,7 @@ describe("login steps", () => {
   it("a login older than its lifetime can no longer be completed", async () => {
     const browser = new TestBrowser(porta.issuer);
     const id = expectEidStep(await browser.get(authorizePath(rp, { acr_values: MITID, state: "c6c" })));
-    await (await prisma()).loginTransaction.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const before = await issuedCodes();
     expectErrorPage(await browser.post(`/login/${id}/authenticate`, { identity: "mitid-1", decision: "approve" }), "invalid_request");
     expect(await issuedCodes()).toBe(before);
@@ -350,7 +350,7 @@ describe("login steps", () => {
     expect(reselected.location).toBe(`/login/${id}/eid`);
     const done = await browser.post(`/login/${id}/authenticate`, { identity: "se-bankid-1", decision: "approve" });
     expectCode(done, porta, "c8");
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id } });
-    expect(tx).toMatchObject({ state: "completed", acr: SE_BANKID });
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { id } });
+    expect(login).toMatchObject({ state: "completed", acr: SE_BANKID });
   });
 });

@@ -9,8 +9,8 @@ import { prisma } from "../../lib/db/client";
 import type { AuthorizationRequest } from "../../lib/oauth/authorization/request";
 import { hashToken } from "../../lib/crypto/hash";
 import { findActiveSession, NewSession } from "../../lib/login/sessions";
-import { findBrowserTransaction } from "../../lib/login/login-store";
-import { createTransaction, transition } from "../../lib/login/transaction";
+import { findBrowserLogin } from "../../lib/login/login-store";
+import { createLogin, transition } from "../../lib/login/login";
 import { openSessionIdentity } from "../../lib/privacy/personal-data";
 import { registerClient, RP_CALLBACK } from "../support/clients";
 import { startTestPorta, type TestPorta } from "../support/test-server";
@@ -43,30 +43,30 @@ const REQUEST = {
 
 describe("login rows through plain SQL", () => {
   it("a new login is returned, read and moved exactly as the ORM reads it", async () => {
-    const created = await createTransaction({ applicationId, kind: "browser", state: "eid_authenticating", request: REQUEST, browserToken: "browser-1", acr: REQUEST.acrValues[0] });
-    const stored = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: created.id } });
+    const created = await createLogin({ applicationId, kind: "browser", state: "eid_authenticating", request: REQUEST, browserToken: "browser-1", acr: REQUEST.acrValues[0] });
+    const stored = await (await prisma()).login.findUniqueOrThrow({ where: { id: created.id } });
     expect(created).toEqual(stored);
-    expect(await findBrowserTransaction(created.id, "browser-1")).toEqual(stored);
+    expect(await findBrowserLogin(created.id, "browser-1")).toEqual(stored);
 
     const authTime = new Date(Date.UTC(2026, 10, 26, 9, 30, 15, 123));
     await transition(created, "completed", { subject: "sub-1", acr: REQUEST.acrValues[0], authTime, sealedClaims: "v1.sealed", codeHash: "hash-1", codeExpiresAt: new Date(authTime.getTime() + 60_000) }, { returning: false });
-    const moved = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: created.id } });
+    const moved = await (await prisma()).login.findUniqueOrThrow({ where: { id: created.id } });
     expect(moved).toMatchObject({ state: "completed", version: 1, subject: "sub-1", authTime, codeHash: "hash-1", sealedClaims: "v1.sealed" });
     expect(moved.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
-    expect(await findBrowserTransaction(created.id, "browser-1")).toEqual(moved);
+    expect(await findBrowserLogin(created.id, "browser-1")).toEqual(moved);
   });
 
   it("a stale move changes nothing: the version decides", async () => {
-    const created = await createTransaction({ applicationId, kind: "browser", state: "started", request: REQUEST, browserToken: "browser-2" });
+    const created = await createLogin({ applicationId, kind: "browser", state: "started", request: REQUEST, browserToken: "browser-2" });
     await transition(created, "failed", { error: "access_denied", errorDescription: "declined" }, { returning: false });
     await expect(transition(created, "failed", { error: "late" }, { returning: false })).rejects.toThrow(/changed while moving/);
-    expect(await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ state: "failed", version: 1, error: "access_denied" });
+    expect(await (await prisma()).login.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ state: "failed", version: 1, error: "access_denied" });
   });
 
   it("the completing move inserts the new SSO session in the same statement; a stale move inserts none", async () => {
     const authTime = new Date(Date.UTC(2026, 10, 26, 9, 30, 15, 456));
     const identity = { acr: REQUEST.acrValues[0]!, subject: "sub-2", authTime, identity: { personKey: "p-1", claims: { name: "Åse Ørsted" } } };
-    const created = await createTransaction({ applicationId, kind: "browser", state: "eid_authenticating", request: REQUEST, browserToken: "browser-4" });
+    const created = await createLogin({ applicationId, kind: "browser", state: "eid_authenticating", request: REQUEST, browserToken: "browser-4" });
     const session = new NewSession("session-token-1", tenantId, identity);
     await transition(created, "completed", { subject: "sub-2", sessionId: session.id, codeHash: "hash-2" }, { returning: false, session });
     const stored = await findActiveSession("session-token-1", tenantId);
@@ -82,10 +82,10 @@ describe("login rows through plain SQL", () => {
   });
 
   it("another browser, a malformed id or an unknown id finds nothing", async () => {
-    const created = await createTransaction({ applicationId, kind: "browser", state: "started", request: REQUEST, browserToken: "browser-3" });
-    expect(await findBrowserTransaction(created.id, "browser-other")).toBeNull();
-    expect(await findBrowserTransaction(created.id, undefined)).toBeNull();
-    expect(await findBrowserTransaction("x".repeat(36), "browser-3")).toBeNull();
-    expect(await findBrowserTransaction("00000000-0000-4000-8000-000000000000", "browser-3")).toBeNull();
+    const created = await createLogin({ applicationId, kind: "browser", state: "started", request: REQUEST, browserToken: "browser-3" });
+    expect(await findBrowserLogin(created.id, "browser-other")).toBeNull();
+    expect(await findBrowserLogin(created.id, undefined)).toBeNull();
+    expect(await findBrowserLogin("x".repeat(36), "browser-3")).toBeNull();
+    expect(await findBrowserLogin("00000000-0000-4000-8000-000000000000", "browser-3")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Single sign-on sessions and RP-initiated logout (spec 2.5, OIDC Core §3.1.2.1,
+ * Single sign-on sessions and RP-initiated logout (OIDC Core §3.1.2.1,
  * OIDC RP-Initiated Logout 1.0): a completed login leaves a session that answers later requests
  * of the same browser without a login page, unless prompt, max_age or acr_values ask for a new
  * authentication; logout ends it.

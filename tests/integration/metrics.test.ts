@@ -134,8 +134,8 @@ describe("the scrape", () => {
       fetch(`${porta.issuer}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(ciba.client_id, ciba.client_secret!) }, body: new URLSearchParams(form) });
     const answer = async (approve: boolean) => {
       const { auth_req_id } = (await (await post("/ciba/bc-authorize", { scope: "openid", acr_values: SE_BANKID, login_hint: "sub:ssn:197808094515" })).json()) as { auth_req_id: string };
-      const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(auth_req_id) } });
-      const device = await fetch(`${porta.issuer}/test/devices/${tx.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
+      const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(auth_req_id) } });
+      const device = await fetch(`${porta.issuer}/test/devices/${login.id}/${approve ? "approve" : "decline"}`, { method: "POST", redirect: "manual" });
       expect(device.status).toBe(303);
       return auth_req_id;
     };

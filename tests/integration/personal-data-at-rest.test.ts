@@ -44,8 +44,8 @@ function cibaPost(path: string, form: Record<string, string>): Promise<Response>
 }
 
 async function approve(authReqId: string): Promise<void> {
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
-  const response = await fetch(`${porta.issuer}/test/devices/${tx.id}/approve`, { method: "POST", redirect: "manual" });
+  const loginRow = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
+  const response = await fetch(`${porta.issuer}/test/devices/${loginRow.id}/approve`, { method: "POST", redirect: "manual" });
   expect(response.status).toBe(303);
 }
 
@@ -102,7 +102,7 @@ describe("personal data at rest", () => {
 
     // The rows exist (the search is not vacuous) ...
     const p = await prisma();
-    expect(await p.loginTransaction.count()).toBeGreaterThanOrEqual(7);
+    expect(await p.login.count()).toBeGreaterThanOrEqual(7);
     expect(await p.browserSession.count({ where: { sealedIdentity: { not: null } } })).toBeGreaterThanOrEqual(2);
     expect(await p.accessToken.count()).toBe(2);
     expect(await p.parRequest.count()).toBe(1);
@@ -119,7 +119,7 @@ describe("personal data at rest", () => {
     const browser = new TestBrowser(porta.issuer);
     const params = expectCode(await login(browser, authorizePath(rp, { acr_values: MITID, scope: "openid ssn" }), "mitid-1"), porta);
     const p = await prisma();
-    const loginRow = await p.loginTransaction.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } });
+    const loginRow = await p.login.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } });
     expect(loginRow.sealedClaims).toMatch(/^v1\./);
     const tokens = await redeemOk(porta, rp, params.code);
     // Userinfo reads them there, through the token; nothing copies them.
@@ -127,9 +127,9 @@ describe("personal data at rest", () => {
     expect(await columnsHolding(CPR)).toEqual([]);
     // A sweep while the token lives keeps them; one past the token's expiry clears them.
     await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + 2 * 60 * 1000) });
-    expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBe(loginRow.sealedClaims);
+    expect((await p.login.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBe(loginRow.sealedClaims);
     await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + (ACCESS_TOKEN_LIFETIME_S + 60) * 1000) });
-    expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBeNull();
+    expect((await p.login.findUniqueOrThrow({ where: { id: loginRow.id } })).sealedClaims).toBeNull();
 
     const logout = await browser.get(`/oauth2/logout?client_id=${rp.client_id}`);
     expect(logout.status).toBeLessThan(500);
@@ -146,10 +146,10 @@ describe("personal data at rest", () => {
     });
     expect(replay.status).toBe(400);
     const p = await prisma();
-    const loginId = (await p.loginTransaction.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } })).id;
+    const loginId = (await p.login.findUniqueOrThrow({ where: { codeHash: hashToken(params.code) } })).id;
     // The code is still within its lifetime: only the revoked token's absence lets the claims go.
     await sweepOnce(await db(), { ...RETENTION, now: new Date(Date.now() + 2 * 60 * 1000) });
-    expect((await p.loginTransaction.findUniqueOrThrow({ where: { id: loginId } })).sealedClaims).toBeNull();
+    expect((await p.login.findUniqueOrThrow({ where: { id: loginId } })).sealedClaims).toBeNull();
     expect((await userinfo(porta, tokens.access_token)).status).toBe(401);
   });
 
@@ -157,8 +157,8 @@ describe("personal data at rest", () => {
     const codes = [];
     for (let i = 0; i < 2; i++) codes.push(expectCode(await login(new TestBrowser(porta.issuer), authorizePath(rp, { acr_values: MITID, scope: "openid ssn" }), "mitid-1"), porta).code);
     const p = await prisma();
-    const [a, b] = await Promise.all(codes.map((c) => p.loginTransaction.findUniqueOrThrow({ where: { codeHash: hashToken(c) } })));
-    await p.loginTransaction.update({ where: { id: b!.id }, data: { sealedClaims: a!.sealedClaims } });
+    const [a, b] = await Promise.all(codes.map((c) => p.login.findUniqueOrThrow({ where: { codeHash: hashToken(c) } })));
+    await p.login.update({ where: { id: b!.id }, data: { sealedClaims: a!.sealedClaims } });
     const response = await fetch(`${porta.issuer}/oauth2/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basicAuth(rp.client_id, rp.client_secret!) },

@@ -143,8 +143,8 @@ async function decoupledLogin(fx: Fixtures): Promise<string> {
     body: new URLSearchParams({ scope: "openid", acr_values: SE_BANKID, login_hint: `sub:ssn:${SE_SSN}` }),
   });
   const { auth_req_id } = (await response.json()) as { auth_req_id: string };
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(auth_req_id) } });
-  return tx.id;
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(auth_req_id) } });
+  return login.id;
 }
 
 /** An admin API request with the platform token (and a JSON body when given). */

@@ -205,7 +205,7 @@ describe("registration (RFC 7591)", () => {
     expect(typeof body.client_secret).toBe("string");
   });
 
-  it("the spec's CIBA grant name is stored under the standard name", async () => {
+  it("the CIBA grant alias urn:ietf:params:oauth:grant-type:ciba is stored under the standard name", async () => {
     const body = await registerOk({
       redirect_uris: [HTTPS_REDIRECT],
       grant_types: ["authorization_code", "urn:ietf:params:oauth:grant-type:ciba"],

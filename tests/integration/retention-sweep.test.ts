@@ -37,7 +37,7 @@ type Counts = Record<"logins" | "tokens" | "sessions" | "pars" | "jtis" | "deliv
 async function counts(): Promise<Counts> {
   const p = await prisma();
   const [logins, tokens, sessions, pars, jtis, deliveries, audits] = await Promise.all([
-    p.loginTransaction.count(),
+    p.login.count(),
     p.accessToken.count(),
     p.browserSession.count(),
     p.parRequest.count(),
@@ -115,12 +115,12 @@ describe("retention sweeper", () => {
     const afterCodes = await sweepOnce(await db(), { ...RETENTION, now: later(2 * 60 * 1000) });
     expect(afterCodes.loginClaims).toBe(1);
     expect(afterCodes).toMatchObject({ logins: 0, accessTokens: 0, parRequests: loaded.pars });
-    expect(await p.loginTransaction.count({ where: { sealedClaims: { not: null } } })).toBe(LOGINS + 1);
+    expect(await p.login.count({ where: { sealedClaims: { not: null } } })).toBe(LOGINS + 1);
 
     // Past the tokens and jtis (5 min): every claim is cleared, before the tokens go in the same pass.
     const afterTokens = await sweepOnce(await db(), { ...RETENTION, now: later(6 * 60 * 1000) });
     expect(afterTokens).toMatchObject({ loginClaims: LOGINS + 1, accessTokens: loaded.tokens, seenJtis: loaded.jtis, logins: 0 });
-    expect(await p.loginTransaction.count({ where: { sealedClaims: { not: null } } })).toBe(0);
+    expect(await p.login.count({ where: { sealedClaims: { not: null } } })).toBe(0);
 
     // Logins an hour after they ended: gone.
     const started = performance.now();

@@ -68,8 +68,8 @@ async function approvedHeadless(host: string, client: RegisteredClient): Promise
   const started = await post(host, "/headless/authorize", client, { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}` });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const id = started.body.headless_req_id!;
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
-  expect((await send(`${issuerOf(host)}/test/devices/${tx.id}/approve`, { method: "POST", redirect: "manual" })).status).toBe(303);
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
+  expect((await send(`${issuerOf(host)}/test/devices/${login.id}/approve`, { method: "POST", redirect: "manual" })).status).toBe(303);
   return id;
 }
 

@@ -76,8 +76,8 @@ async function headlessLogin(host: string, client: RegisteredClient): Promise<Re
   const started = await send(host, "POST", "/headless/authorize", { headers: auth, form: { scope: "openid ssn", acr_values: SE, login_hint: `sub:ssn:${ERIK}` } });
   expect(started.status, started.text).toBe(200);
   const id = started.json().headless_req_id as string;
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
-  expect((await send(host, "POST", `/test/devices/${tx.id}/approve`)).status).toBe(303);
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
+  expect((await send(host, "POST", `/test/devices/${login.id}/approve`)).status).toBe(303);
   const tokens = await send(host, "POST", "/oauth2/token", { headers: auth, form: { grant_type: "urn:grn:params:grant-type:headless", headless_req_id: id } });
   expect(tokens.status, tokens.text).toBe(200);
   return tokens.json();

@@ -29,9 +29,9 @@ let porta: TestPorta;
 let publicHost: string;
 let acmeHost: string;
 let betaHost: string;
-/** Login transaction id and request id of the pending request on PUBLIC_URL's host and on acme's domain. */
-let onPublic: { tx: string; requestId: string };
-let onAcme: { tx: string; requestId: string };
+/** Login id and request id of the pending request on PUBLIC_URL's host and on acme's domain. */
+let onPublic: { loginId: string; requestId: string };
+let onAcme: { loginId: string; requestId: string };
 
 function send(host: string, path: string, init: RequestInit = {}): Promise<Response> {
   return fetchOnLoopback(config().port)(`http://${host}${path}`, { redirect: "manual", ...init });
@@ -49,7 +49,7 @@ async function registerOn(host: string): Promise<RegisteredClient> {
 }
 
 /** A headless request for `nationalId` on `host`, pending on the devices page. */
-async function headlessRequestOn(host: string, nationalId: string): Promise<{ tx: string; requestId: string }> {
+async function headlessRequestOn(host: string, nationalId: string): Promise<{ loginId: string; requestId: string }> {
   const client = await registerOn(host);
   const response = await send(host, "/headless/authorize", {
     method: "POST",
@@ -58,8 +58,8 @@ async function headlessRequestOn(host: string, nationalId: string): Promise<{ tx
   });
   const body = (await response.json()) as { headless_req_id: string };
   expect(response.status, JSON.stringify(body)).toBe(200);
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(body.headless_req_id) } });
-  return { tx: tx.id, requestId: body.headless_req_id };
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(body.headless_req_id) } });
+  return { loginId: login.id, requestId: body.headless_req_id };
 }
 
 async function contextOf(host: string): Promise<IssuerContext> {
@@ -68,8 +68,8 @@ async function contextOf(host: string): Promise<IssuerContext> {
   return context!;
 }
 
-async function stateOf(tx: string): Promise<string> {
-  return (await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { id: tx } })).state;
+async function stateOf(loginId: string): Promise<string> {
+  return (await (await prisma()).login.findUniqueOrThrow({ where: { id: loginId } })).state;
 }
 
 beforeAll(async () => {
@@ -105,7 +105,7 @@ describe("the simulated devices of a Host", () => {
     expect(html).not.toContain(ERIK.slice(0, 8));
     expect(html).toContain(`<code data-testid="device-national-id">••••••••${ERIK.slice(-4)}</code>`);
     expect(html).toContain(`data-testid="device-request" data-request-id="${onAcme.requestId}"`);
-    expect(html).toContain(`action="/test/devices/${onAcme.tx}/approve"`);
+    expect(html).toContain(`action="/test/devices/${onAcme.loginId}/approve"`);
     expect(html).toContain('data-testid="device-approve"');
     expect(html).toContain('data-testid="device-decline"');
   });
@@ -113,18 +113,18 @@ describe("the simulated devices of a Host", () => {
   it("approving or declining a request on a Host that does not serve its tenant is refused like an unknown request", async () => {
     for (const host of [publicHost, betaHost]) {
       for (const answer of ["approve", "decline"]) {
-        const refused = await send(host, `/test/devices/${onAcme.tx}/${answer}`, { method: "POST" });
+        const refused = await send(host, `/test/devices/${onAcme.loginId}/${answer}`, { method: "POST" });
         expect(refused.status, `${answer} on ${host}`).toBe(404);
       }
     }
-    expect((await send(acmeHost, `/test/devices/${onPublic.tx}/approve`, { method: "POST" })).status).toBe(404);
-    expect(await stateOf(onAcme.tx)).toBe("eid_authenticating");
-    expect(await stateOf(onPublic.tx)).toBe("eid_authenticating");
+    expect((await send(acmeHost, `/test/devices/${onPublic.loginId}/approve`, { method: "POST" })).status).toBe(404);
+    expect(await stateOf(onAcme.loginId)).toBe("eid_authenticating");
+    expect(await stateOf(onPublic.loginId)).toBe("eid_authenticating");
 
     // Each on its own Host is answered.
-    expect((await send(acmeHost, `/test/devices/${onAcme.tx}/approve`, { method: "POST" })).status).toBe(303);
-    expect((await send(publicHost, `/test/devices/${onPublic.tx}/decline`, { method: "POST" })).status).toBe(303);
-    expect(await stateOf(onAcme.tx)).not.toBe("eid_authenticating");
-    expect(await stateOf(onPublic.tx)).toBe("failed");
+    expect((await send(acmeHost, `/test/devices/${onAcme.loginId}/approve`, { method: "POST" })).status).toBe(303);
+    expect((await send(publicHost, `/test/devices/${onPublic.loginId}/decline`, { method: "POST" })).status).toBe(303);
+    expect(await stateOf(onAcme.loginId)).not.toBe("eid_authenticating");
+    expect(await stateOf(onPublic.loginId)).toBe("failed");
   });
 });

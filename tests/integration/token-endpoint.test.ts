@@ -100,7 +100,7 @@ describe("token endpoint: authorization_code grant", () => {
 
   it("an expired code is invalid_grant", async () => {
     const code = await mockCode();
-    await (await prisma()).loginTransaction.update({ where: { codeHash: hashToken(code) }, data: { codeExpiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { codeHash: hashToken(code) }, data: { codeExpiresAt: new Date(Date.now() - 1000) } });
     await expectTokenError(await redeem(porta, rp, code), 400, "invalid_grant");
   });
 

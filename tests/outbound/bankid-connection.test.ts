@@ -38,12 +38,12 @@ afterEach(async () => {
 /** Starts a login and expects the BankID order's start to fail: `error` at the relying party. */
 async function expectStartFailure(error: string, description: string): Promise<void> {
   const browser = new TestBrowser(porta.issuer);
-  const { tx, start } = await startBankIdLogin(browser, tenant.client);
+  const { loginId, start } = await startBankIdLogin(browser, tenant.client);
   const params = expectRedirectedError(start, porta, { error, state: "st-bankid" });
   // A fixed description: what TLS, the network or the RP API said is only logged.
   expect(params.error_description).toBe(description);
   expectNoUpstreamDetail(params.error_description);
-  expect(await codeIssuedFor(tx)).toBe(false);
+  expect(await codeIssuedFor(loginId)).toBe(false);
 }
 
 describe("mutual TLS with the RP API", () => {
@@ -60,9 +60,9 @@ describe("mutual TLS with the RP API", () => {
     expect(await checkBankIdConnection(connection)).toMatchObject({ ok: true });
     double.scripts.push({ pending: [], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    expect((await pollUntilSettled(browser, tx)).last.status).toBe("complete");
-    expectCode(await authenticate(browser, tx), porta, "st-bankid");
+    const loginId = await openBankIdPage(browser, tenant.client);
+    expect((await pollUntilSettled(browser, loginId)).last.status).toBe("complete");
+    expectCode(await authenticate(browser, loginId), porta, "st-bankid");
   });
 
   it("a client certificate from another CA is refused in the handshake → server_error, nothing issued; test connection says so", async () => {
@@ -134,34 +134,34 @@ describe("the RP API down, slow or in trouble", () => {
     double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
     double.delay("collect", 3000);
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    const { answers, last } = await pollUntilSettled(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    const { answers, last } = await pollUntilSettled(browser, loginId);
     expect(last.status).toBe("complete");
     expect(answers.every((a) => a.status !== "failed")).toBe(true);
-    expectCode(await authenticate(browser, tx), porta, "st-bankid");
+    expectCode(await authenticate(browser, loginId), porta, "st-bankid");
   });
 
   it(`/collect in trouble ${MAX_COLLECT_ERRORS} times running → failed (unavailable) → server_error at the relying party, nothing issued`, async () => {
     double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
     double.fail("collect", { status: 500, errorCode: "internalError", details: "Internal error" }, MAX_COLLECT_ERRORS);
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    const { last } = await pollUntilSettled(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    const { last } = await pollUntilSettled(browser, loginId);
     expect(last).toEqual({ status: "failed", reason: "unavailable", hintCode: "internalError" });
-    const params = expectRedirectedError(await authenticate(browser, tx), porta, { error: "server_error", state: "st-bankid" });
+    const params = expectRedirectedError(await authenticate(browser, loginId), porta, { error: "server_error", state: "st-bankid" });
     expect(params.error_description).toBe(EID_UNAVAILABLE);
     expectNoUpstreamDetail(params.error_description);
     expect(params.error_description).not.toMatch(/internalError/);
-    expect(await codeIssuedFor(tx)).toBe(false);
+    expect(await codeIssuedFor(loginId)).toBe(false);
   });
 
   it("/collect answers an unreadable body → failed (invalidResponse) → server_error, nothing issued", async () => {
     double.scripts.push({ pending: [], outcome: { status: "complete", user: { personalNumber: "not-a-number", name: "X", givenName: "X", surname: "X" } } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    const { last } = await pollUntilSettled(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    const { last } = await pollUntilSettled(browser, loginId);
     expect(last).toMatchObject({ status: "failed", reason: "invalidResponse" });
-    expectRedirectedError(await authenticate(browser, tx), porta, { error: "server_error", state: "st-bankid" });
-    expect(await codeIssuedFor(tx)).toBe(false);
+    expectRedirectedError(await authenticate(browser, loginId), porta, { error: "server_error", state: "st-bankid" });
+    expect(await codeIssuedFor(loginId)).toBe(false);
   });
 });

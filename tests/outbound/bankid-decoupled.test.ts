@@ -119,7 +119,7 @@ describe("CIBA in a production tenant with the BankID RP API", () => {
     double.scripts.push({ pending: ["outstandingTransaction", "outstandingTransaction"], outcome: { status: "complete" } });
     const started = await post("/ciba/bc-authorize", ciba, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${ERIK.personalNumber}` });
     const id = started.body.auth_req_id as string;
-    await (await prisma()).loginTransaction.update({ where: { decoupledIdHash: hashToken(id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { decoupledIdHash: hashToken(id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await pollCiba(id)).body).toMatchObject({ error: "expired_token" });
     expect(double.lastOrder()!.cancelled).toBe(true);
     expect(double.lastOrder()!.collects).toHaveLength(0);
@@ -182,14 +182,14 @@ describe("headless in a production tenant with the BankID RP API", () => {
     expect(answer.body.error).toBe(error);
     expect(JSON.stringify(answer.body)).not.toContain(hintCode);
     expect((await pollHeadless(id)).body.error).toBe(error); // the outcome stands
-    const login = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
     expect(login).toMatchObject({ state: "failed", codeHash: null, sealedClaims: null });
   });
 });
 
 describe("the RP API failing", () => {
   it("/auth answering an error → server_error at once, without BankID's text, and no login", async () => {
-    const before = await (await prisma()).loginTransaction.count();
+    const before = await (await prisma()).login.count();
     const cases = [
       ["/ciba/bc-authorize", ciba, { status: 500, errorCode: "internalError", details: "Database node 7 is down" }],
       ["/headless/authorize", headless, { status: 503, errorCode: "maintenance", details: "Back at 04:00" }],
@@ -199,7 +199,7 @@ describe("the RP API failing", () => {
       const answer = await post(path, client, { scope: "openid", acr_values: BANKID, login_hint: `sub:ssn:${ERIK.personalNumber}` });
       expect(answer, path).toEqual({ status: 500, body: { error: "server_error", error_description: EID_UNAVAILABLE } });
     }
-    expect(await (await prisma()).loginTransaction.count()).toBe(before);
+    expect(await (await prisma()).login.count()).toBe(before);
   });
 
   it(`/collect failing ${MAX_COLLECT_ERRORS} times running → server_error on the poll, without BankID's text`, async () => {

@@ -42,11 +42,11 @@ describe("a production login with Swedish BankID", () => {
   it("logs the person in: /auth, QR code and app link, collect until complete, authenticate → code → ID token", async () => {
     double.scripts.push({ pending: ["outstandingTransaction", "started", "userSign"], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client, { scope: "openid ssn birthdate" });
+    const loginId = await openBankIdPage(browser, tenant.client, { scope: "openid ssn birthdate" });
 
     const order = double.lastOrder()!;
     expect(order.request).toEqual({ endUserIp: "127.0.0.1" });
-    const { answers, last } = await pollUntilSettled(browser, tx);
+    const { answers, last } = await pollUntilSettled(browser, loginId);
     expect(last).toEqual({ status: "complete" });
 
     const pending = pendingAnswers(answers);
@@ -63,7 +63,7 @@ describe("a production login with Swedish BankID", () => {
     expect(order.collects).toHaveLength(4);
     for (let i = 1; i < order.collects.length; i++) expect(order.collects[i]! - order.collects[i - 1]!).toBeGreaterThanOrEqual(MIN_COLLECT_INTERVAL_MS);
 
-    const { code } = expectCode(await authenticate(browser, tx), porta, "st-bankid");
+    const { code } = expectCode(await authenticate(browser, loginId), porta, "st-bankid");
     const tokens = await redeemOk(porta, tenant.client, code);
     const claims = decodeJwt(tokens.id_token);
     expect(claims).toMatchObject({
@@ -86,9 +86,9 @@ describe("a production login with Swedish BankID", () => {
     for (let i = 0; i < 2; i++) {
       double.scripts.push({ pending: [], outcome: { status: "complete" } });
       const browser = new TestBrowser(porta.issuer);
-      const tx = await openBankIdPage(browser, tenant.client);
-      expect((await pollUntilSettled(browser, tx)).last.status).toBe("complete");
-      subs.push(decodeJwt((await redeemOk(porta, tenant.client, expectCode(await authenticate(browser, tx), porta).code)).id_token).sub!);
+      const loginId = await openBankIdPage(browser, tenant.client);
+      expect((await pollUntilSettled(browser, loginId)).last.status).toBe("complete");
+      subs.push(decodeJwt((await redeemOk(porta, tenant.client, expectCode(await authenticate(browser, loginId), porta).code)).id_token).sub!);
     }
     expect(subs[0]).toBe(subs[1]);
   });
@@ -118,14 +118,14 @@ describe("a production login with Swedish BankID", () => {
     for (const [acr, offer, method] of cases) {
       double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
       const browser = new TestBrowser(porta.issuer);
-      const tx = await openBankIdPage(browser, tenant.client, { acr_values: acr });
-      const first = await pollOnce(browser, tx);
+      const loginId = await openBankIdPage(browser, tenant.client, { acr_values: acr });
+      const first = await pollOnce(browser, loginId);
       expect(first.status, acr).toBe("pending");
       const pending = first as Extract<PollAnswer, { status: "pending" }>;
       expect(pending.autoStartToken !== undefined, `${acr} app link`).toBe(offer.app);
       expect(pending.qrData !== undefined, `${acr} QR code`).toBe(offer.qr);
-      expect((await pollUntilSettled(browser, tx)).last.status).toBe("complete");
-      const claims = decodeJwt((await redeemOk(porta, tenant.client, expectCode(await authenticate(browser, tx), porta).code)).id_token);
+      expect((await pollUntilSettled(browser, loginId)).last.status).toBe("complete");
+      const claims = decodeJwt((await redeemOk(porta, tenant.client, expectCode(await authenticate(browser, loginId), porta).code)).id_token);
       expect(claims).toMatchObject({ acr, authenticationmethod: method });
     }
   });
@@ -133,39 +133,39 @@ describe("a production login with Swedish BankID", () => {
   it("between collects the page still gets a fresh QR code, and the order is not collected more often than every 2 s", async () => {
     double.scripts.push({ pending: ["outstandingTransaction", "outstandingTransaction", "outstandingTransaction"], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client, { acr_values: BANKID_QR });
-    const first = await pollOnce(browser, tx);
-    const second = await pollOnce(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client, { acr_values: BANKID_QR });
+    const first = await pollOnce(browser, loginId);
+    const second = await pollOnce(browser, loginId);
     const order = double.lastOrder()!;
     // Two polls straight after each other: one collect.
     expect(order.collects).toHaveLength(1);
     for (const answer of [first, second]) expect(double.verifyQr((answer as { qrData: string }).qrData)).toMatchObject({ ok: true });
-    await pollUntilSettled(browser, tx);
+    await pollUntilSettled(browser, loginId);
     for (let i = 1; i < order.collects.length; i++) expect(order.collects[i]! - order.collects[i - 1]!).toBeGreaterThanOrEqual(MIN_COLLECT_INTERVAL_MS);
   });
 
   it("a replayed authenticate after completion issues nothing more", async () => {
     double.scripts.push({ pending: [], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    await pollUntilSettled(browser, tx);
-    expectCode(await authenticate(browser, tx), porta);
-    const replay = await authenticate(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    await pollUntilSettled(browser, loginId);
+    expectCode(await authenticate(browser, loginId), porta);
+    const replay = await authenticate(browser, loginId);
     expect(replay.location ?? "").not.toContain("code=");
     expect(replay.status).not.toBe(303);
-    expect(await codeIssuedFor(tx)).toBe(true);
+    expect(await codeIssuedFor(loginId)).toBe(true);
     // The poll now says the step is over.
-    expect(JSON.parse((await browser.get(`/login/${tx}/eid/status`)).text)).toMatchObject({ status: "finished" });
+    expect(JSON.parse((await browser.get(`/login/${loginId}/eid/status`)).text)).toMatchObject({ status: "finished" });
   });
 
   it("authenticate before the order completed is refused (invalid_request page) and the login goes on", async () => {
     double.scripts.push({ pending: ["outstandingTransaction"], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    await pollOnce(browser, tx);
-    expectErrorPage(await authenticate(browser, tx), "invalid_request");
-    expect((await pollUntilSettled(browser, tx)).last.status).toBe("complete");
-    expectCode(await authenticate(browser, tx), porta);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    await pollOnce(browser, loginId);
+    expectErrorPage(await authenticate(browser, loginId), "invalid_request");
+    expect((await pollUntilSettled(browser, loginId)).last.status).toBe("complete");
+    expectCode(await authenticate(browser, loginId), porta);
   });
 });
 
@@ -180,32 +180,32 @@ describe("a BankID order that ends without a login", () => {
   ])("failed with %s → %s at the relying party (%s), nothing issued", async (hintCode, error, reason) => {
     double.scripts.push({ pending: ["outstandingTransaction", "userSign"], outcome: { status: "failed", hintCode } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    const { last } = await pollUntilSettled(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    const { last } = await pollUntilSettled(browser, loginId);
     expect(last).toEqual({ status: "failed", reason, hintCode });
-    expectRedirectedError(await authenticate(browser, tx), porta, { error, state: "st-bankid" });
-    expect(await codeIssuedFor(tx)).toBe(false);
+    expectRedirectedError(await authenticate(browser, loginId), porta, { error, state: "st-bankid" });
+    expect(await codeIssuedFor(loginId)).toBe(false);
   });
 
   it("the person cancels on Porta's page → /cancel at the RP API, access_denied, nothing issued", async () => {
     double.scripts.push({ pending: ["outstandingTransaction", "outstandingTransaction"], outcome: { status: "complete" } });
     const browser = new TestBrowser(porta.issuer);
-    const tx = await openBankIdPage(browser, tenant.client);
-    await pollOnce(browser, tx);
+    const loginId = await openBankIdPage(browser, tenant.client);
+    await pollOnce(browser, loginId);
     const order = double.lastOrder()!;
-    expectRedirectedError(await browser.post(`/login/${tx}/cancel`, {}), porta, { error: "access_denied", state: "st-bankid" });
+    expectRedirectedError(await browser.post(`/login/${loginId}/cancel`, {}), porta, { error: "access_denied", state: "st-bankid" });
     expect(order.cancelled).toBe(true);
     expect(double.calls.some((c) => c.path === "/rp/v6.0/cancel" && (c.body as { orderRef?: string }).orderRef === order.orderRef)).toBe(true);
-    expect(await codeIssuedFor(tx)).toBe(false);
+    expect(await codeIssuedFor(loginId)).toBe(false);
   });
 
   it("/auth answers invalidParameters → server_error at the relying party, no page, nothing issued", async () => {
     double.fail("auth", { status: 400, errorCode: "invalidParameters", details: "Invalid endUserIp" });
     const browser = new TestBrowser(porta.issuer);
-    const { tx, start } = await startBankIdLogin(browser, tenant.client);
+    const { loginId, start } = await startBankIdLogin(browser, tenant.client);
     const params = expectRedirectedError(start, porta, { error: "server_error", state: "st-bankid" });
     expect(params.error_description).toBe(EID_MISCONFIGURED);
     expect(params.error_description).not.toMatch(/invalidParameters|endUserIp/);
-    expect(await codeIssuedFor(tx)).toBe(false);
+    expect(await codeIssuedFor(loginId)).toBe(false);
   });
 });

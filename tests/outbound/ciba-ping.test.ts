@@ -48,8 +48,8 @@ const post = (path: string, client: RegisteredClient, form: Record<string, strin
   });
 
 async function approve(id: string): Promise<void> {
-  const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
-  await fetch(`${porta.issuer}/test/devices/${tx.id}/approve`, { method: "POST", redirect: "manual" });
+  const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
+  await fetch(`${porta.issuer}/test/devices/${login.id}/approve`, { method: "POST", redirect: "manual" });
 }
 
 describe("CIBA ping", () => {

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 const json = (status: number, body: Record<string, unknown>): ScriptedAnswer => ({ status, body: JSON.stringify(body) });
 const serverError = json(500, { error: "server_error", error_description: UPSTREAM_TEXT });
-const loginCount = async () => (await prisma()).loginTransaction.count();
+const loginCount = async () => (await prisma()).login.count();
 
 /** Starts a request the provider accepts; its auth_req_id. */
 async function started(): Promise<string> {
@@ -142,7 +142,7 @@ describe("the provider's own answers about the request", () => {
     const id = await started();
     const answers = await pollUntilSettled(porta, client, id);
     expect(answers.at(-1)).toEqual({ status: 400, body: { error: "expired_token", error_description: "The eID request expired before the person answered" } });
-    const login = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
+    const login = await (await prisma()).login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(id) } });
     expect(login).toMatchObject({ state: "failed", error: "expired_token", codeHash: null });
   });
 

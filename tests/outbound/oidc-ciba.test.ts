@@ -95,10 +95,10 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   });
 
   it("a person the provider does not know → unknown_user_id, and no login starts", async () => {
-    const before = await (await prisma()).loginTransaction.count();
+    const before = await (await prisma()).login.count();
     const answer = await start({ login_hint: `sub:ssn:${SOFIE}` });
     expect(answer).toEqual({ status: 400, body: { error: "unknown_user_id", error_description: "The eID does not know the person the login_hint names" } });
-    expect(await (await prisma()).loginTransaction.count()).toBe(before);
+    expect(await (await prisma()).login.count()).toBe(before);
   });
 
   it("a provider that advertises no backchannel authentication endpoint → invalid_request", async () => {
@@ -109,7 +109,7 @@ describe("CIBA relayed to an upstream OpenID Connect provider", () => {
   it("Porta's request expiring first → expired_token", async () => {
     const started = await start();
     const id = started.body.auth_req_id as string;
-    await (await prisma()).loginTransaction.update({ where: { decoupledIdHash: hashToken(id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { decoupledIdHash: hashToken(id) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await poll(id)).body).toMatchObject({ error: "expired_token" });
   });
 });

@@ -33,7 +33,7 @@ export type HookHandler = (request: ReceivedRequest, res: ServerResponse) => voi
 export interface HookServer {
   /** http://127.0.0.1:<port> */
   origin: string;
-  /** The URL to register as the webhook (a subpath, as the spec allows). */
+  /** The URL to register as the webhook (a subpath: a webhook URL may have a path). */
   url: string;
   requests: ReceivedRequest[];
   close(): Promise<void>;

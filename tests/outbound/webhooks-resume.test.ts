@@ -57,18 +57,18 @@ async function pausedLogin(onResume: HookHandler = (_req, res) => reply.noConten
   return { client, server, browser, state: result.state, nonce: result.nonce, resumeUrl: event.resumeUrl as string, conversationId: event.conversationId as string };
 }
 
-async function transactionOf(paused: Paused) {
+async function loginOf(paused: Paused) {
   const token = new URL(paused.resumeUrl).pathname.split("/").pop()!;
-  return (await prisma()).loginTransaction.findUniqueOrThrow({ where: { conversationId: paused.conversationId }, select: { id: true, state: true, resumeTokenHash: true, resumeExpiresAt: true } }).then((tx) => ({ ...tx, token }));
+  return (await prisma()).login.findUniqueOrThrow({ where: { conversationId: paused.conversationId }, select: { id: true, state: true, resumeTokenHash: true, resumeExpiresAt: true } }).then((loginRow) => ({ ...loginRow, token }));
 }
 
 describe("303 → pause → resume", () => {
   it("sends the browser to Location; the resume event carries the requested absolute URL and the same conversationId; then a code", async () => {
     const paused = await pausedLogin((_req, res) => reply.json(res, { claimsOperations: { $set: { "https://example.com/claims/terms-accepted": true } } }), "openid ssn");
-    const tx = await transactionOf(paused);
-    expect(tx.state).toBe("paused");
-    expect(tx.resumeTokenHash).toBe(hashToken(tx.token));
-    const window = tx.resumeExpiresAt!.getTime() - Date.now();
+    const loginRow = await loginOf(paused);
+    expect(loginRow.state).toBe("paused");
+    expect(loginRow.resumeTokenHash).toBe(hashToken(loginRow.token));
+    const window = loginRow.resumeExpiresAt!.getTime() - Date.now();
     expect(window).toBeGreaterThan(14 * 60 * 1000);
     expect(window).toBeLessThanOrEqual(15 * 60 * 1000);
 
@@ -139,7 +139,7 @@ describe("303 → pause → resume", () => {
     expect(refused.location).toBeNull();
     expect(errorPageCode(refused.text)).toBe("invalid_request");
     expect(paused.server.requests).toHaveLength(1);
-    expect((await transactionOf(paused)).state).toBe("paused");
+    expect((await loginOf(paused)).state).toBe("paused");
 
     // A browser that has its own Porta cookie (another login) is refused too.
     const stranger = new TestBrowser(porta.issuer);
@@ -161,12 +161,12 @@ describe("303 → pause → resume", () => {
 
   it("a return after 15 minutes → server_error at the RP, no resume event", async () => {
     const paused = await pausedLogin();
-    await (await prisma()).loginTransaction.update({ where: { conversationId: paused.conversationId }, data: { resumeExpiresAt: new Date(Date.now() - 1000) } });
+    await (await prisma()).login.update({ where: { conversationId: paused.conversationId }, data: { resumeExpiresAt: new Date(Date.now() - 1000) } });
     const done = await paused.browser.get(paused.resumeUrl);
     const params = rpParams(done);
     expect(params).toEqual({ error: "server_error", error_description: "The login was not resumed within 15 minutes", state: paused.state, iss: porta.issuer });
     expect(paused.server.requests).toHaveLength(1);
-    expect((await transactionOf(paused)).state).toBe("failed");
+    expect((await loginOf(paused)).state).toBe("failed");
     const again = await paused.browser.get(paused.resumeUrl);
     expect(again.status).toBe(400);
   });
@@ -201,8 +201,8 @@ describe("prompt=none", () => {
       iss: porta.issuer,
     });
     expect(server.requests.map((r) => r.body.event)).toEqual(["post-auth-event-1.0", "post-auth-event-1.0"]);
-    const tx = await (await prisma()).loginTransaction.findUniqueOrThrow({ where: { conversationId: server.requests[1]!.body.conversationId as string } });
-    expect(tx.state).toBe("failed");
+    const loginRow = await (await prisma()).login.findUniqueOrThrow({ where: { conversationId: server.requests[1]!.body.conversationId as string } });
+    expect(loginRow.state).toBe("failed");
     expect((await browser.get(server.requests[1]!.body.resumeUrl as string)).status).toBe(400);
   });
 

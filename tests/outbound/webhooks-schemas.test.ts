@@ -1,5 +1,5 @@
 /**
- * Every event body Porta sends validates against its JSON Schema (draft 2020-12, spec §9), and the
+ * Every event body Porta sends validates against its JSON Schema (draft 2020-12, lib/webhooks/schemas), and the
  * documented webhook answers validate against the response schema.
  */
 import { readFileSync } from "node:fs";

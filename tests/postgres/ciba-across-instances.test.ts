@@ -40,9 +40,9 @@ it("is approved on A while B is polled; B hands out the tokens once", { timeout:
 
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  const tx = (await db.query(`SELECT id FROM "LoginTransaction" WHERE "decoupledIdHash" = $1`, [hashToken(started.auth_req_id)])).rows[0] as { id: string };
+  const login = (await db.query(`SELECT id FROM "LoginTransaction" WHERE "decoupledIdHash" = $1`, [hashToken(started.auth_req_id)])).rows[0] as { id: string };
   await db.end();
-  const approved = await fetch(`${a.url}/test/devices/${tx.id}/approve`, { method: "POST", redirect: "manual" });
+  const approved = await fetch(`${a.url}/test/devices/${login.id}/approve`, { method: "POST", redirect: "manual" });
   expect(approved.status).toBe(303);
 
   await new Promise((r) => setTimeout(r, 3100)); // respect the 3 s interval

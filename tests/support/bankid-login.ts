@@ -66,18 +66,18 @@ export async function createBankIdTenant(porta: TestPorta, double: BankIdRpDoubl
  * authorize, which begins the BankID order at once: returns the login id and the authorize
  * answer (Porta's page, or the error at the relying party; not followed).
  */
-export async function startBankIdLogin(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<{ tx: string; start: Hop }> {
+export async function startBankIdLogin(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<{ loginId: string; start: Hop }> {
   const start = await browser.get(authorizePath(client, { acr_values: BANKID, scope: "openid ssn", state: "st-bankid", ...params }));
-  const login = await (await prisma()).loginTransaction.findFirstOrThrow({ where: { application: { clientId: client.client_id } }, orderBy: { createdAt: "desc" } });
-  return { tx: login.id, start };
+  const login = await (await prisma()).login.findFirstOrThrow({ where: { application: { clientId: client.client_id } }, orderBy: { createdAt: "desc" } });
+  return { loginId: login.id, start };
 }
 
 /** As startBankIdLogin, and expects Porta's BankID page next. */
 export async function openBankIdPage(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<string> {
-  const { tx, start } = await startBankIdLogin(browser, client, params);
+  const { loginId, start } = await startBankIdLogin(browser, client, params);
   expect(start.status, start.text.slice(0, 300)).toBe(303);
-  expect(start.location).toBe(`/login/${tx}/eid`);
-  return tx;
+  expect(start.location).toBe(`/login/${loginId}/eid`);
+  return loginId;
 }
 
 export type PollAnswer =
@@ -85,8 +85,8 @@ export type PollAnswer =
   | { status: "complete" }
   | { status: "failed"; reason: string; hintCode?: string };
 
-export async function pollOnce(browser: TestBrowser, tx: string): Promise<PollAnswer> {
-  const hop = await browser.get(`/login/${tx}/eid/status`);
+export async function pollOnce(browser: TestBrowser, loginId: string): Promise<PollAnswer> {
+  const hop = await browser.get(`/login/${loginId}/eid/status`);
   expect(hop.status, hop.text).toBe(200);
   expect(hop.headers.get("cache-control")).toBe("no-store");
   return JSON.parse(hop.text) as PollAnswer;
@@ -96,10 +96,10 @@ const POLL_PAUSE_MS = 250;
 const MAX_POLLS = 200;
 
 /** Polls as the page does until the order completes or fails; returns every answer in order. */
-export async function pollUntilSettled(browser: TestBrowser, tx: string): Promise<{ answers: PollAnswer[]; last: PollAnswer }> {
+export async function pollUntilSettled(browser: TestBrowser, loginId: string): Promise<{ answers: PollAnswer[]; last: PollAnswer }> {
   const answers: PollAnswer[] = [];
   for (let i = 0; i < MAX_POLLS; i++) {
-    const answer = await pollOnce(browser, tx);
+    const answer = await pollOnce(browser, loginId);
     answers.push(answer);
     if (answer.status !== "pending") return { answers, last: answer };
     await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
@@ -108,13 +108,13 @@ export async function pollUntilSettled(browser: TestBrowser, tx: string): Promis
 }
 
 /** The page's final form post after the poll said complete or failed. */
-export function authenticate(browser: TestBrowser, tx: string): Promise<Hop> {
-  return browser.post(`/login/${tx}/authenticate`, {});
+export function authenticate(browser: TestBrowser, loginId: string): Promise<Hop> {
+  return browser.post(`/login/${loginId}/authenticate`, {});
 }
 
 /** Whether an authorization code was issued for one login (it is stored, hashed, on the login). */
-export async function codeIssuedFor(tx: string): Promise<boolean> {
-  const login = await (await prisma()).loginTransaction.findUnique({ where: { id: tx } });
+export async function codeIssuedFor(loginId: string): Promise<boolean> {
+  const login = await (await prisma()).login.findUnique({ where: { id: loginId } });
   return Boolean(login?.codeHash);
 }
 

@@ -73,7 +73,7 @@ export function responseParams(location: string): Record<string, string> {
   return Object.fromEntries(source);
 }
 
-/** The login transaction id in a /login/<id>[/step] location. */
+/** The login id in a /login/<id>[/step] location. */
 export function loginId(location: string | null): string {
   const match = /\/login\/([0-9a-f-]{36})/.exec(location ?? "");
   if (!match?.[1]) throw new Error(`not a login page location: ${location}`);

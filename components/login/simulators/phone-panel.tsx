@@ -1,6 +1,6 @@
 /**
  * The simulated phone: what the eID app would show the person before they approve. The
- * `eid-app-text` hook (design §8) holds exactly the action wording and the message; the
+ * `eid-app-text` test hook holds exactly the action wording and the message; the
  * authenticator step (e.g. "MitID app + code display") sits below it, outside the hook.
  */
 import type { Brand } from "./brands";

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { defineOperation } from "../define-operation";
 import { arrayPage } from "../paging";
 import { tenantInScope } from "../scope";
-import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../schemas";
+import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestampSchema, ZUuidParamSchema } from "../schemas";
 import { inviteAdmin, listAdmins, removeAdmin, setAdminRole, ZMemberRoleSchema, type TenantAdmin } from "../../admin/members";
 
-export const ZTenantAdminSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable(), role: z.enum(["owner", "member"]), created_at: ZTimestamp });
+export const ZTenantAdminSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable(), role: z.enum(["owner", "member"]), created_at: ZTimestampSchema });
 
-const ZAdminParamsSchema = z.object({ tenant_id: ZUuidParam, admin_id: ZUuidParam });
+const ZAdminParamsSchema = z.object({ tenant_id: ZUuidParamSchema, admin_id: ZUuidParamSchema });
 
 const toAdmin = (a: TenantAdmin): z.output<typeof ZTenantAdminSchema> => ({ id: a.id, email: a.email, name: a.name, role: a.role, created_at: iso(a.createdAt) });
 
@@ -43,7 +43,7 @@ export const ADMIN_OPERATIONS = [
     // Email and role are checked by the service (its messages name the field); here only the shape.
     body: z.strictObject({ email: z.string().max(320), role: z.string().max(20) }),
     documentedBody: z.strictObject({ email: z.email(), role: ZMemberRoleSchema }),
-    responses: { 201: { description: "The invitation", schema: z.object({ invite_url: z.string(), expires_at: ZTimestamp }) } },
+    responses: { 201: { description: "The invitation", schema: z.object({ invite_url: z.string(), expires_at: ZTimestampSchema }) } },
     errors: [404, 409],
     handle: async ({ actor, params, body }) => {
       const tenant = await tenantInScope(actor, params.tenant_id);

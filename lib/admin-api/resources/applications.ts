@@ -10,7 +10,7 @@ import { ApiFieldError } from "../api-errors";
 import { defineOperation } from "../define-operation";
 import { keysetPage } from "../paging";
 import { applicationInScope, tenantInScope } from "../scope";
-import { iso, pageSchema, ZClientParamsSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../schemas";
+import { iso, pageSchema, ZClientParamsSchema, ZJsonObjectSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestampSchema } from "../schemas";
 import { createApplication } from "../../clients/create-application";
 import { deleteApplication } from "../../clients/delete-application";
 import { listApplicationRecords } from "../../clients/list-application-records";
@@ -19,9 +19,6 @@ import { ZClientMetadataSchema } from "../../clients/schemas";
 import { toClientMetadata } from "../../clients/to-client-metadata";
 import { updateApplicationMetadata } from "../../clients/update-application-metadata";
 import { listWebhookDeliveryPage } from "../../webhooks/list-webhook-delivery-page";
-
-/** Any JSON object: client metadata is validated by the registration's own rules (lib/clients/validate-metadata.ts). */
-const ZJsonObject = z.record(z.string(), z.unknown());
 
 /** Client metadata as read back (RFC 7591 §3.2.1), with Porta's members. */
 export const ZApplicationSchema = z
@@ -77,7 +74,7 @@ export const ZDeliverySchema = z.object({
   error_kind: z.string().nullable(),
   is_test: z.boolean(),
   conversation_id: z.string().nullable(),
-  created_at: ZTimestamp,
+  created_at: ZTimestampSchema,
 });
 
 export const APPLICATION_OPERATIONS = [
@@ -104,7 +101,7 @@ export const APPLICATION_OPERATIONS = [
     summary: "Register an application (RFC 7591 metadata)",
     description: "Validated and answered as POST /oauth2/register answers; the client secret and registration access token are shown once.",
     params: ZTenantParamsSchema,
-    body: ZJsonObject,
+    body: ZJsonObjectSchema,
     documentedBody: ZClientMetadataSchema,
     responses: { 201: { description: "The registered application", schema: ZRegisteredSchema } },
     errors: [404],
@@ -141,7 +138,7 @@ export const APPLICATION_OPERATIONS = [
     summary: "Change some of an application's metadata",
     description: "Each member sent replaces that member; null removes it (back to its default); members not sent keep their values. The result is validated as registration validates.",
     params: ZClientParamsSchema,
-    body: ZJsonObject,
+    body: ZJsonObjectSchema,
     documentedBody: ZMetadataPatchSchema,
     responses: { 200: { description: "The application", schema: ZUpdatedSchema } },
     errors: [404],

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../define-operation";
 import { keysetPage } from "../paging";
 import { tenantInScope } from "../scope";
-import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestamp } from "../schemas";
+import { iso, pageSchema, ZListQuerySchema, ZTenantParamsSchema, ZTimestampSchema } from "../schemas";
 import { listAuditPage } from "../../audit/list-audit-page";
 
 export const ZAuditEntrySchema = z.object({
@@ -15,7 +15,7 @@ export const ZAuditEntrySchema = z.object({
   target_id: z.string().nullable(),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
-  created_at: ZTimestamp,
+  created_at: ZTimestampSchema,
 });
 
 const ZAuditQuerySchema = ZListQuerySchema.extend({

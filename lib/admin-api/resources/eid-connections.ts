@@ -10,7 +10,7 @@ import { conflict, notFound } from "../api-errors";
 import { defineOperation } from "../define-operation";
 import { arrayPage } from "../paging";
 import { tenantInScope } from "../scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTimestamp, ZUuidParam } from "../schemas";
+import { iso, pageSchema, ZJsonObjectSchema, ZListQuerySchema, ZNullableTimestampSchema, ZTenantParamsSchema, ZTimestampSchema, ZUuidParamSchema } from "../schemas";
 import { CONNECTION_KIND_NAMES, CONNECTION_KINDS, connectionKindOf, operatorSecretNames, secretsSetOf } from "../../eid/connection-kinds";
 import { testConnection } from "../../eid/connections/check";
 import { connectableFamilies, deleteConnection, findConnection, findConnectionById, listConnections, saveConnection, type Connection } from "../../eid/connections/service";
@@ -25,31 +25,29 @@ export const ZEidConnectionSchema = z.object({
   enabled: z.boolean(),
   settings: z.record(z.string(), z.unknown()).meta({ description: "The non-secret settings of its kind" }),
   secrets_set: z.array(z.string()).meta({ description: "Which secrets are stored (their values are never returned)" }),
-  last_check: z.object({ checked_at: ZTimestamp, ok: z.boolean(), note: z.string() }).nullable(),
-  updated_at: ZTimestamp,
+  last_check: z.object({ checked_at: ZTimestampSchema, ok: z.boolean(), note: z.string() }).nullable(),
+  updated_at: ZTimestampSchema,
 });
 
-const ZSettingsDocument = z
+const ZSettingsDocumentSchema = z
   .union(CONNECTION_KINDS.map((kind) => kind.settings))
   .meta({ description: CONNECTION_KINDS.map((kind) => `${kind.name}: ${Object.keys(kind.settings.shape).join(", ")}`).join("; ") });
-const ZSettingsPatchDocument = z.union(CONNECTION_KINDS.map((kind) => kind.settings.partial())).meta({ description: "The settings to change; the others keep their values" });
-const ZSecretsDocument = z
+const ZSettingsPatchDocumentSchema = z.union(CONNECTION_KINDS.map((kind) => kind.settings.partial())).meta({ description: "The settings to change; the others keep their values" });
+const ZSecretsDocumentSchema = z
   .object(Object.fromEntries(operatorSecretNames().map((name) => [name, z.string()])))
   .partial()
   .meta({ description: "Write-only. A secret left out (or empty) keeps the stored one" });
 
-const ZSettingsInput = z.record(z.string(), z.unknown());
-const ZSecretsInput = z.record(z.string(), z.string().max(40_000));
+const ZSecretsInputSchema = z.record(z.string(), z.string().max(40_000));
 
-const ZFamily = z.string().refine((family) => isEidFamily(family) && connectableFamilies().some((f) => f.family === family), {
+const ZConnectableFamilySchema = z.string().refine((family) => isEidFamily(family) && connectableFamilies().some((f) => f.family === family), {
   error: `not an eID family a production tenant can connect (${connectableFamilies().map((f) => f.family).join(", ")})`,
 });
 
-const ZConnectionCreateSchema = z.strictObject({ family: ZFamily, kind: z.enum(KINDS), settings: ZSettingsInput, secrets: ZSecretsInput.optional(), enabled: z.boolean().optional() });
-const ZConnectionPatchSchema = z.strictObject({ kind: z.enum(KINDS).optional(), settings: ZSettingsInput.optional(), secrets: ZSecretsInput.optional(), enabled: z.boolean().optional() });
+const ZConnectionCreateSchema = z.strictObject({ family: ZConnectableFamilySchema, kind: z.enum(KINDS), settings: ZJsonObjectSchema, secrets: ZSecretsInputSchema.optional(), enabled: z.boolean().optional() });
+const ZConnectionPatchSchema = z.strictObject({ kind: z.enum(KINDS).optional(), settings: ZJsonObjectSchema.optional(), secrets: ZSecretsInputSchema.optional(), enabled: z.boolean().optional() });
 
-const ZConnectionParamsSchema = z.object({ tenant_id: ZUuidParam, connection_id: ZUuidParam });
-const ZTenantParams = z.object({ tenant_id: ZUuidParam });
+const ZConnectionParamsSchema = z.object({ tenant_id: ZUuidParamSchema, connection_id: ZUuidParamSchema });
 
 /** A connection as the admin API answers it: its settings, and which of its secrets are set. */
 export function toConnection(c: Connection): z.output<typeof ZEidConnectionSchema> {
@@ -79,7 +77,7 @@ export const EID_CONNECTION_OPERATIONS = [
     operationId: "listEidConnections",
     tag: "eID connections",
     summary: "List a tenant's eID connections",
-    params: ZTenantParams,
+    params: ZTenantParamsSchema,
     query: ZListQuerySchema,
     responses: { 200: { description: "A page of connections, by family", schema: pageSchema(ZEidConnectionSchema) } },
     errors: [404],
@@ -95,9 +93,9 @@ export const EID_CONNECTION_OPERATIONS = [
     tag: "eID connections",
     summary: "Connect an eID family (production tenants)",
     description: "One connection per family: a second one for the same family is refused with 409 (PATCH the first).",
-    params: ZTenantParams,
+    params: ZTenantParamsSchema,
     body: ZConnectionCreateSchema,
-    documentedBody: z.strictObject({ family: z.string(), kind: z.enum(KINDS), settings: ZSettingsDocument, secrets: ZSecretsDocument.optional(), enabled: z.boolean().optional() }),
+    documentedBody: z.strictObject({ family: z.string(), kind: z.enum(KINDS), settings: ZSettingsDocumentSchema, secrets: ZSecretsDocumentSchema.optional(), enabled: z.boolean().optional() }),
     responses: { 201: { description: "The connection", schema: ZEidConnectionSchema } },
     errors: [404, 409],
     handle: async ({ actor, params, body }) => {
@@ -129,7 +127,7 @@ export const EID_CONNECTION_OPERATIONS = [
     description: "`settings` members sent replace those members (all of them when `kind` changes); secrets sent replace the stored ones, secrets left out stay.",
     params: ZConnectionParamsSchema,
     body: ZConnectionPatchSchema,
-    documentedBody: z.strictObject({ kind: z.enum(KINDS).optional(), settings: ZSettingsPatchDocument.optional(), secrets: ZSecretsDocument.optional(), enabled: z.boolean().optional() }),
+    documentedBody: z.strictObject({ kind: z.enum(KINDS).optional(), settings: ZSettingsPatchDocumentSchema.optional(), secrets: ZSecretsDocumentSchema.optional(), enabled: z.boolean().optional() }),
     readOnly: { family: "a connection's eID family cannot change: create a connection for the other family", id: "an id cannot change" },
     responses: { 200: { description: "The connection", schema: ZEidConnectionSchema } },
     errors: [404],
@@ -164,7 +162,7 @@ export const EID_CONNECTION_OPERATIONS = [
     summary: "Test an eID connection",
     description: "Reaches the eID with the saved configuration (discovery, client authentication, JWKS; or the BankID RP API over mutual TLS). The outcome is also recorded on the connection.",
     params: ZConnectionParamsSchema,
-    responses: { 200: { description: "The outcome", schema: z.object({ ok: z.boolean(), note: z.string(), checked_at: ZNullableTimestamp }) } },
+    responses: { 200: { description: "The outcome", schema: z.object({ ok: z.boolean(), note: z.string(), checked_at: ZNullableTimestampSchema }) } },
     errors: [404],
     handle: async ({ actor, params }) => {
       const connection = await connectionInScope(actor, params.tenant_id, params.connection_id);

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { defineOperation } from "../define-operation";
 import { arrayPage } from "../paging";
 import { tenantInScope } from "../scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp } from "../schemas";
-import { listPublishedKeys, type ListedKey } from "../../keys/list-published-keys";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestampSchema, ZTenantParamsSchema, ZTimestampSchema } from "../schemas";
+import { loadPublishedKeys, type ListedKey } from "../../keys/load-published-keys";
 import { rotateKeysWithAudit } from "../../keys/rotate-with-audit";
 
 export const ZSigningKeySchema = z.object({
@@ -16,9 +16,9 @@ export const ZSigningKeySchema = z.object({
   alg: z.string(),
   state: z.enum(["next", "current", "retired"]),
   public_jwk: z.record(z.string(), z.unknown()).meta({ description: "The public key as a JWK (no private members)" }),
-  created_at: ZTimestamp,
-  activated_at: ZNullableTimestamp,
-  unpublish_at: ZNullableTimestamp.meta({ description: "A retired key leaves the JWKS at this instant" }),
+  created_at: ZTimestampSchema,
+  activated_at: ZNullableTimestampSchema,
+  unpublish_at: ZNullableTimestampSchema.meta({ description: "A retired key leaves the JWKS at this instant" }),
 });
 
 function toKey(key: ListedKey): z.output<typeof ZSigningKeySchema> {
@@ -46,7 +46,7 @@ export const KEY_OPERATIONS = [
     errors: [404],
     handle: async ({ actor, params, query }) => {
       const tenant = await tenantInScope(actor, params.tenant_id);
-      const { tenantKeys } = await listPublishedKeys(tenant.id);
+      const { tenantKeys } = await loadPublishedKeys(tenant.id);
       return { status: 200, body: arrayPage(`keys:${tenant.id}`, query, tenantKeys, (k) => k.id, toKey) };
     },
   }),

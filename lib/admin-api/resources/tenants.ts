@@ -25,11 +25,11 @@ export const ZTenantSchema = z.object({
   }),
 });
 
-const ZName = ZTenantInputSchema.shape.name;
-const ZEnvironment = z.enum(["test", "production"], { error: 'environment is "test" or "production"' });
+const ZTenantNameSchema = ZTenantInputSchema.shape.name;
+const ZEnvironmentSchema = z.enum(["test", "production"], { error: 'environment is "test" or "production"' });
 
-const ZTenantCreateSchema = z.strictObject({ name: ZName, environment: ZEnvironment, domains: ZDomainListSchema.optional() });
-const ZTenantPatchSchema = z.strictObject({ name: ZName.optional(), domains: ZDomainListSchema.optional() });
+const ZTenantCreateSchema = z.strictObject({ name: ZTenantNameSchema, environment: ZEnvironmentSchema, domains: ZDomainListSchema.optional() });
+const ZTenantPatchSchema = z.strictObject({ name: ZTenantNameSchema.optional(), domains: ZDomainListSchema.optional() });
 
 const toTenant = (t: TenantResource): z.output<typeof ZTenantSchema> => ({ id: t.id, name: t.name, environment: t.environment, domains: [...t.domains].sort() });
 

@@ -7,7 +7,7 @@ import { notFound } from "../api-errors";
 import { defineOperation } from "../define-operation";
 import { keysetPage } from "../paging";
 import { tenantInScope } from "../scope";
-import { iso, pageSchema, ZListQuerySchema, ZNullableTimestamp, ZTenantParamsSchema, ZTimestamp, ZUuidParam } from "../schemas";
+import { iso, pageSchema, ZListQuerySchema, ZNullableTimestampSchema, ZTenantParamsSchema, ZTimestampSchema, ZUuidParamSchema } from "../schemas";
 import { createAdminToken, revokeAdminToken, ZAdminTokenNameSchema } from "../../admin/admin-tokens";
 import { listAdminTokenPage } from "../../admin/list-admin-tokens";
 
@@ -15,9 +15,9 @@ export const ZAdminTokenSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   created_by: z.string().nullable(),
-  created_at: ZTimestamp,
-  last_used_at: ZNullableTimestamp,
-  revoked_at: ZNullableTimestamp,
+  created_at: ZTimestampSchema,
+  last_used_at: ZNullableTimestampSchema,
+  revoked_at: ZNullableTimestampSchema,
 });
 
 const ZCreatedTokenSchema = z.object({ id: z.uuid(), name: z.string(), token: z.string().meta({ description: "Shown once; only its hash is stored" }) });
@@ -70,7 +70,7 @@ export const TOKEN_OPERATIONS = [
     operationId: "revokeAdminToken",
     tag: "Admin tokens",
     summary: "Revoke an admin API token",
-    params: z.object({ tenant_id: ZUuidParam, token_id: ZUuidParam }),
+    params: z.object({ tenant_id: ZUuidParamSchema, token_id: ZUuidParamSchema }),
     responses: { 204: { description: "Revoked" } },
     errors: [404],
     handle: async ({ actor, params }) => {

@@ -119,7 +119,7 @@ export interface ConnectionKindDefinition<
   /** "Test connection": reaches the eID with the configuration and says what it found. */
   check(connection: KindConnection<Name, z.output<Settings>, z.output<Secrets>>): Promise<ConnectionCheck>;
   /**
-   * The step of Porta's hosted eID page that shows its logins (`app/login/[tx]/eid/steps.tsx`
+   * The step of Porta's hosted eID page that shows its logins (`app/login/[loginId]/eid/steps.tsx`
    * renders one component per step), when its connector starts with Porta's page (BankID's app
    * launch); absent when the browser goes to the eID's provider instead.
    */

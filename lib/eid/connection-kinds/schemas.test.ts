@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { connectorKindsFor } from ".";
-import { acrMappingProblem, oidcSettingsSchema } from "./oidc/schemas";
-import { bankIdSecretsSchema } from "./se-bankid/schemas";
+import { acrMappingProblem, ZOidcSettingsSchema } from "./oidc/schemas";
+import { ZBankIdSecretsSchema } from "./se-bankid/schemas";
 
 const base = { issuer: "https://broker.example", clientId: "porta", clientAuth: "client_secret_basic", scopes: "openid ssn" };
 
 describe("OIDC connection settings", () => {
   it("fills the defaults", () => {
-    expect(oidcSettingsSchema.parse(base)).toEqual({ ...base, acrValues: {}, claimMapping: {}, personKeyClaim: "sub", useUserinfo: false, usePar: true, forwardLoginHint: false, timeoutMs: 10000 });
+    expect(ZOidcSettingsSchema.parse(base)).toEqual({ ...base, acrValues: {}, claimMapping: {}, personKeyClaim: "sub", useUserinfo: false, usePar: true, forwardLoginHint: false, timeoutMs: 10000 });
   });
 
   it.each([
@@ -19,7 +19,7 @@ describe("OIDC connection settings", () => {
     [{ timeoutMs: 60000 }, "timeoutMs"],
     [{ extra: 1 }, ""],
   ])("refuses %j", (override, path) => {
-    const result = oidcSettingsSchema.safeParse({ ...base, ...override });
+    const result = ZOidcSettingsSchema.safeParse({ ...base, ...override });
     expect(result.success).toBe(false);
     expect(String(result.error!.issues[0]!.path[0] ?? "")).toBe(path);
   });
@@ -32,11 +32,11 @@ describe("OIDC connection settings", () => {
 
 describe("BankID secrets", () => {
   it("take the certificate as PKCS#12 or as PEM pair, not both or neither", () => {
-    expect(bankIdSecretsSchema.safeParse({ pkcs12: "MIIK", passphrase: "p" }).success).toBe(true);
-    expect(bankIdSecretsSchema.safeParse({ certificatePem: "c", privateKeyPem: "k" }).success).toBe(true);
-    expect(bankIdSecretsSchema.safeParse({}).success).toBe(false);
-    expect(bankIdSecretsSchema.safeParse({ pkcs12: "MIIK", certificatePem: "c", privateKeyPem: "k" }).success).toBe(false);
-    expect(bankIdSecretsSchema.safeParse({ certificatePem: "c" }).success).toBe(false);
+    expect(ZBankIdSecretsSchema.safeParse({ pkcs12: "MIIK", passphrase: "p" }).success).toBe(true);
+    expect(ZBankIdSecretsSchema.safeParse({ certificatePem: "c", privateKeyPem: "k" }).success).toBe(true);
+    expect(ZBankIdSecretsSchema.safeParse({}).success).toBe(false);
+    expect(ZBankIdSecretsSchema.safeParse({ pkcs12: "MIIK", certificatePem: "c", privateKeyPem: "k" }).success).toBe(false);
+    expect(ZBankIdSecretsSchema.safeParse({ certificatePem: "c" }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Which eID claims an ID token carries, per eID family (design §6); each family states its rule
+ * Which eID claims an ID token carries, per eID family (README, "Logging users in": ID token); each family states its rule
  * with `claimRule`.
  *
  * - Every login releases the person's names and the eID's non-sensitive identifiers (`always`).

@@ -83,7 +83,7 @@ export interface EidFamilyDefinition<Id extends string = string> {
   readonly nationalIdNumber?: NationalIdNumber;
   /** The longest login_hint `message:` its app shows; none: any. */
   readonly hintMessageLimit?: HintMessageLimit;
-  /** Applications enabling it must send `jti` in client assertions (spec 2.7: FTN). */
+  /** Applications enabling it must send `jti` in client assertions (the Finnish Trust Network requires it). */
   readonly requiresJti?: boolean;
   /**
    * Logins need the application to take its ID tokens encrypted (FTN: the Finnish Trust

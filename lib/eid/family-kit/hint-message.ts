@@ -1,5 +1,5 @@
 /**
- * How much of a login_hint `message:` an eID's app shows (spec 8): a request whose message the
+ * How much of a login_hint `message:` an eID's app shows: a request whose message the
  * app of an eID it allows cannot show is refused, rather than the text cut short in the app.
  */
 

@@ -1,5 +1,5 @@
 /**
- * acr_values (spec 2.3, OIDC Core §3.1.2.1, CIBA Core §7.1): which eIDs may run this login.
+ * acr_values (README, "eIDs and acr values"; OIDC Core §3.1.2.1, CIBA Core §7.1): which eIDs may run this login.
  */
 import { canServeAcr } from "../../clients/id-token-encryption-rule";
 import { findEidMethod, type EidMethod } from "../../eid/catalogue";

@@ -14,7 +14,7 @@ import type { Prompt } from "./request";
 const RESPONSE_MODES: readonly ResponseMode[] = ["query", "fragment", "form_post"];
 const PROMPTS: readonly Prompt[] = ["none", "login", "consent", "consent_revoke", "select_account"];
 
-/** redirect_uri: required; exact string match to a registered one after removing any fragment (spec 2.1). */
+/** redirect_uri: required; exact string match to a registered one after removing any fragment (README, "Logging users in"). */
 export function checkRedirectUri(ctx: CheckContext): void {
   if (ctx.duplicated.has("redirect_uri")) throw new OAuthError("invalid_redirect_uri", "redirect_uri is repeated");
   const raw = ctx.params.get("redirect_uri");
@@ -26,14 +26,14 @@ export function checkRedirectUri(ctx: CheckContext): void {
   ctx.redirectUri = withoutFragment;
 }
 
-/** The response type's default mode (spec 2.1), which errors use until response_mode is verified. */
+/** The response type's default mode (OAuth 2.0 Multiple Response Types: query for code, fragment for id_token), which errors use until response_mode is verified. */
 export function defaultResponseMode(ctx: CheckContext): ResponseMode {
   return ctx.params.get("response_type") === "id_token" ? "fragment" : "query";
 }
 
 /**
  * response_mode: query, fragment or form_post; default query for code and fragment for id_token
- * (spec 2.1). Decided before the other checks so their errors use the right mode.
+ * (OAuth 2.0 Multiple Response Types). Decided before the other checks so their errors use the right mode.
  */
 export function checkResponseMode(ctx: CheckContext): void {
   const raw = ctx.params.get("response_mode");
@@ -109,7 +109,7 @@ export function checkPkce(ctx: CheckContext): void {
   ctx.request.codeChallenge = challenge;
 }
 
-/** prompt (OIDC Core §3.1.2.1, spec 2.5) and max_age. `none` cannot be combined. */
+/** prompt (OIDC Core §3.1.2.1) and max_age. `none` cannot be combined. */
 export function checkPromptAndMaxAge(ctx: CheckContext): void {
   const raw = ctx.params.get("prompt");
   const prompts = raw ? [...new Set(raw.split(" ").filter(Boolean))] : [];

@@ -15,8 +15,8 @@ export function checkNoDuplicates(ctx: CheckContext): void {
 }
 
 /**
- * scope: required, space-separated, must contain openid (spec 2.2, CIBA Core §7.1); `scope:`
- * values of the login_hint are added (quirks mode, spec 2.4); unknown values are ignored
+ * scope: required, space-separated, must contain openid (OIDC Core §3.1.2.1, CIBA Core §7.1); `scope:`
+ * values of the login_hint are added (quirks mode for clients that cannot send scope); unknown values are ignored
  * (OIDC Core §3.1.2.1).
  */
 export function checkScope(ctx: CheckContext): void {

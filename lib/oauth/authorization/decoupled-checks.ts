@@ -14,7 +14,7 @@ import type { CheckContext } from "./context";
 
 const HINTS = ["login_hint", "login_hint_token", "id_token_hint"] as const;
 const NATIONAL_ID = /^\d{10,12}$/;
-const ZAuthorizationDetails = z.array(z.object({ type: z.literal("phoneAuth"), callInitiator: z.enum(["RP", "user"]) })).min(1).max(5);
+const ZAuthorizationDetailsSchema = z.array(z.object({ type: z.literal("phoneAuth"), callInitiator: z.enum(["RP", "user"]) })).min(1).max(5);
 
 /** CIBA Core §7.1: the client authenticates, so a public client cannot start one (nor register it). */
 export function checkConfidentialClient(ctx: CheckContext): void {
@@ -75,7 +75,7 @@ export function checkAuthorizationDetails(ctx: CheckContext): void {
   } catch (error) {
     throw invalidRequest(error instanceof JsonTooDeepError ? `authorization_details: ${error.message}` : "authorization_details is not JSON");
   }
-  const checked = ZAuthorizationDetails.safeParse(parsed);
+  const checked = ZAuthorizationDetailsSchema.safeParse(parsed);
   if (!checked.success) throw invalidRequest('authorization_details must be [{"type":"phoneAuth","callInitiator":"RP"|"user"}]');
   ctx.request.authorizationDetails = checked.data;
 }

@@ -25,8 +25,8 @@ export function checkMockHint(ctx: CheckContext): void {
 }
 
 /**
- * `message:` is shown in the eID app of a browser login, within that eID's limit (spec 8: MitID
- * 130 characters, BankID 1500 encoded), for every eID the request allows. Runs after acr_values.
+ * `message:` is shown in the eID app of a browser login, within that eID's limit (MitID
+ * 130 characters, BankID 1500 encoded: what their apps show), for every eID the request allows. Runs after acr_values.
  */
 export function checkHintMessageLimits(ctx: CheckContext): void {
   if (!ctx.hint) return;

@@ -1,5 +1,5 @@
 /**
- * login_hint (spec 2.4): space-separated `form:value` hints. Defined forms are
+ * login_hint (README, "login_hint"): space-separated `form:value` hints. Defined forms are
  * validated (`action:` values, `message:` base64url and length, `mock:` JSON); unknown forms are
  * ignored, as hints are. `scope:` and `acr_values:` are "quirks mode" for clients that cannot
  * send those parameters.
@@ -96,7 +96,7 @@ export function parseLoginHint(raw: string | undefined): ParsedLoginHint {
 }
 
 /**
- * Applies the message limits (spec 8) of the eID families the request allows, each family's own
+ * Applies the message limits (how much of a message each eID's app shows) of the eID families the request allows, each family's own
  * (`hintMessageLimit`); the first family in catalogue order that cannot show the message answers.
  */
 export function checkMessageLimits(parsed: ParsedLoginHint, families: string[]): void {

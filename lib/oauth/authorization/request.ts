@@ -1,5 +1,5 @@
 /**
- * The validated authorization request, as stored on the login transaction (JSON), and its
+ * The validated authorization request, as stored on the login (JSON), and its
  * decoupled variant (CIBA, headless), which the same check pipeline produces (pipeline.ts).
  */
 import type { LoginAction } from "../../eid/types";

@@ -20,7 +20,7 @@ const PROTOCOL_CLAIMS = new Set(["auth_time", "acr", "sid", "nonce", "amr", "azp
  * a code writes no row besides the token.
  */
 export async function userinfoClaimsOf(token: AccessToken): Promise<Record<string, unknown>> {
-  const login = token.loginId ? await (await prisma()).loginTransaction.findUnique({ where: { id: token.loginId }, select: { sealedClaims: true } }) : null;
+  const login = token.loginId ? await (await prisma()).login.findUnique({ where: { id: token.loginId }, select: { sealedClaims: true } }) : null;
   const claims = login ? openLoginClaims(token.loginId!, login.sealedClaims) : {};
   for (const name of PROTOCOL_CLAIMS) delete claims[name];
   return { ...claims, sub: token.subject };

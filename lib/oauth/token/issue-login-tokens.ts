@@ -1,6 +1,6 @@
 /**
  * A completed login's tokens, issued once for its code (RFC 6749 §4.1.2, §10.5; RFC 9700 §4.5).
- * Every login keeps its code on the completed login transaction (`codeHash`, `codeExpiresAt`):
+ * Every login keeps its code on the completed login (`codeHash`, `codeExpiresAt`):
  * a browser login its authorization code, a CIBA or headless login its request id. One statement
  * (login-code-store.ts) settles what client authentication still owes (the abuse-limit read, the
  * assertion's jti) and inserts the login's one access token only when every binding holds; the unique key on the token's login makes the code single

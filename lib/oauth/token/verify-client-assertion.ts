@@ -1,5 +1,5 @@
 /**
- * private_key_jwt (RFC 7523 §3, OIDC Core §9, spec 2.7):
+ * private_key_jwt (RFC 7523 §3, OIDC Core §9; README, "Logging users in"):
  * - alg RS256, PS256 or ES256 (never none or HMAC), signed by a key of the client's jwks/jwks_uri;
  * - iss = sub = client_id (and = a body client_id, when sent);
  * - aud = the issuer identifier exactly (a string, or an array holding only it): the token or PAR

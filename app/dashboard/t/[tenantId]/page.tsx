@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Pagination } from "@/components/dashboard/ui";
-import { listApplications } from "@/lib/clients/list-applications";
+import { loadApplicationListPage } from "@/lib/clients/load-application-list-page";
 import { tenantDomains } from "@/lib/tenants/tenant-domains";
 import { loadTenant } from "./load-tenant";
 
@@ -15,7 +15,7 @@ export default async function ApplicationsPage({ params, searchParams }: { param
   const { q = "", page: pageParam } = await searchParams;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}`);
   const page = Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1);
-  const { total, applications: apps } = await listApplications({ tenantId, search: q, page, pageSize: PAGE_SIZE });
+  const { total, applications: apps } = await loadApplicationListPage({ tenantId, search: q, page, pageSize: PAGE_SIZE });
   const base = `/dashboard/t/${tenantId}`;
   // A production tenant is served only on its own domains: without one, nobody can log in.
   const servedNowhere = access.tenant.environment === "production" && (await tenantDomains(tenantId)).length === 0;

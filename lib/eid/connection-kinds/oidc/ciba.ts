@@ -33,11 +33,11 @@ const SLOW_DOWN_S = 5;
 /** Passing token request problems in a row tolerated before the login fails (as BankID's /collect). */
 export const MAX_CHECK_ERRORS = 3;
 
-const zState = z.object({ authReqId: z.string().min(1), intervalS: z.number().int().positive(), checkErrors: z.number().int().nonnegative().default(0) });
-type CibaState = z.infer<typeof zState>;
+const ZCibaStateSchema = z.object({ authReqId: z.string().min(1), intervalS: z.number().int().positive(), checkErrors: z.number().int().nonnegative().default(0) });
+type TCibaState = z.infer<typeof ZCibaStateSchema>;
 
-function stateOf(state: Record<string, unknown>): CibaState {
-  const parsed = zState.safeParse(state);
+function stateOf(state: Record<string, unknown>): TCibaState {
+  const parsed = ZCibaStateSchema.safeParse(state);
   if (!parsed.success) throw new EidFailure("server_error", "invalidResponse", "This login has no upstream CIBA request");
   return parsed.data;
 }
@@ -61,7 +61,7 @@ function callFailure(connection: OidcConnection, step: string, error: unknown): 
 }
 
 /** What a refused token request means: still waiting, a passing problem, or how the upstream login ended. */
-function grantError(connection: OidcConnection, state: CibaState, error: unknown): DecoupledCheck {
+function grantError(connection: OidcConnection, state: TCibaState, error: unknown): DecoupledCheck {
   if (error instanceof oauth.ResponseBodyError) {
     const upstream = `upstream: ${error.error}${error.error_description ? `: ${error.error_description}` : ""}`;
     switch (error.error) {
@@ -100,7 +100,7 @@ export async function createOidcCibaConnector(connection: OidcConnection): Promi
       try {
         const response = await oauth.backchannelAuthenticationRequest(as, client, await clientAuthOf(connection), params, requestOptions(connection));
         const answer = await oauth.processBackchannelAuthenticationResponse(as, client, response);
-        return { authReqId: answer.auth_req_id, intervalS: answer.interval ?? DEFAULT_INTERVAL_S, checkErrors: 0 } satisfies CibaState;
+        return { authReqId: answer.auth_req_id, intervalS: answer.interval ?? DEFAULT_INTERVAL_S, checkErrors: 0 } satisfies TCibaState;
       } catch (error) {
         if (error instanceof oauth.ResponseBodyError && error.error === "unknown_user_id") {
           throw new OAuthError("unknown_user_id", "The eID does not know the person the login_hint names");
@@ -113,7 +113,7 @@ export async function createOidcCibaConnector(connection: OidcConnection): Promi
     },
 
     async check(method, raw) {
-      let state: CibaState;
+      let state: TCibaState;
       try {
         state = stateOf(raw);
       } catch (error) {

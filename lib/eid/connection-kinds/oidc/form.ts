@@ -5,11 +5,11 @@
  */
 import type { KindForm } from "../definition";
 import { bracketed, EidFormInputError, hasSecret, milliseconds } from "../form-input";
-import type { OidcSettings } from "./schemas";
+import type { TOidcSettings } from "./schemas";
 
 const checkbox = (on: boolean) => (on ? "on" : "");
 
-export const oidcForm: KindForm<OidcSettings> = {
+export const oidcForm: KindForm<TOidcSettings> = {
   inputs: ["issuer", "clientId", "clientAuth", "scopes", "personKeyClaim", "useUserinfo", "usePar", "forwardLoginHint", "timeoutMs", "acrValues", "claimMapping"],
   defaults: { clientAuth: "client_secret_basic", scopes: "openid", personKeyClaim: "sub", usePar: "on", timeoutMs: "10000" },
   choices: {

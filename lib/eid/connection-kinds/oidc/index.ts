@@ -9,14 +9,14 @@ import { createOidcCibaConnector } from "./ciba";
 import { checkOidcConnection, createOidcConnector } from "./connector";
 import { oidcForm } from "./form";
 import { prepareOidc, publicJwksOf } from "./prepare";
-import { oidcSecretsSchema, oidcSettingsSchema } from "./schemas";
+import { ZOidcSecretsSchema, ZOidcSettingsSchema } from "./schemas";
 
-export const oidcKind: ConnectionKindDefinition<"oidc", typeof oidcSettingsSchema, typeof oidcSecretsSchema> = {
+export const oidcKind: ConnectionKindDefinition<"oidc", typeof ZOidcSettingsSchema, typeof ZOidcSecretsSchema> = {
   name: "oidc",
   label: "OpenID Connect provider",
   shortName: "OpenID Connect",
-  settings: oidcSettingsSchema,
-  secrets: oidcSecretsSchema,
+  settings: ZOidcSettingsSchema,
+  secrets: ZOidcSecretsSchema,
   secretFields: { clientSecret: "operator", privateJwk: "porta" },
   prepare: prepareOidc,
   connector: createOidcConnector,

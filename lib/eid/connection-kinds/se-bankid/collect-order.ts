@@ -12,7 +12,7 @@ import type { EidMethod } from "../../catalogue";
 import { failureOfCall, hintOfCall, isPassing } from "./call-failure";
 import { resultOf } from "./completion";
 import { failureForHint } from "./hints";
-import { completed, failed, type OrderState, type PendingOrder } from "./order-state";
+import { completed, failed, type TOrderState, type PendingOrder } from "./order-state";
 import type { RpClient } from "./rp-client";
 import { nowMs } from "../../../clock";
 
@@ -21,7 +21,7 @@ export const MIN_COLLECT_INTERVAL_MS = 2000;
 /** Consecutive passing /collect problems tolerated before the login fails. */
 export const MAX_COLLECT_ERRORS = 3;
 
-export async function collectOrder(client: RpClient, method: EidMethod, order: PendingOrder): Promise<OrderState> {
+export async function collectOrder(client: RpClient, method: EidMethod, order: PendingOrder): Promise<TOrderState> {
   try {
     const answer = await client.collect(order.orderRef);
     if (answer.status === "pending") return { ...order, hintCode: answer.hintCode, lastCollectAt: nowMs(), collectErrors: 0 };

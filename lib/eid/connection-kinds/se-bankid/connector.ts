@@ -16,14 +16,14 @@ import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";
 import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 import { launchFor } from "../../families/se-bankid/launch";
-import { failureOf, newOrder, readOrderState, type OrderState, type PendingOrder } from "./order-state";
+import { failureOf, newOrder, readOrderState, type TOrderState, type PendingOrder } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient, type RpClient } from "./rp-client";
 import { nowMs } from "../../../clock";
 
 export { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
 
-function pending(login: ConnectorLogin, order: PendingOrder, now: number, saved?: OrderState): PollOutcome {
+function pending(login: ConnectorLogin, order: PendingOrder, now: number, saved?: TOrderState): PollOutcome {
   const launch = launchFor(login.acr);
   return {
     kind: "pending",
@@ -34,7 +34,7 @@ function pending(login: ConnectorLogin, order: PendingOrder, now: number, saved?
   };
 }
 
-function settled(order: OrderState): PollOutcome | undefined {
+function settled(order: TOrderState): PollOutcome | undefined {
   if (order.status === "complete") return { kind: "complete", state: order };
   if (order.status === "failed") return { kind: "failed", failure: failureOf(order), state: order };
   return undefined;

@@ -17,7 +17,7 @@ import type { DecoupledConnector, DecoupledCheck } from "../../decoupled-connect
 import { buildAuthRequest } from "./build-auth-request";
 import { failureOfCall } from "./call-failure";
 import { collectOrder, MIN_COLLECT_INTERVAL_MS } from "./collect-order";
-import { failureOf, newOrder, readOrderState, type OrderState } from "./order-state";
+import { failureOf, newOrder, readOrderState, type TOrderState } from "./order-state";
 import { bankIdQrData, qrTimeAt } from "./qr";
 import { createRpClient } from "./rp-client";
 import { nowMs } from "../../../clock";
@@ -25,7 +25,7 @@ import { nowMs } from "../../../clock";
 /** The app's wording for `action:` headings: a decoupled request has no page language. */
 const APP_LOCALE = "sv";
 
-function outcomeOf(order: OrderState): DecoupledCheck {
+function outcomeOf(order: TOrderState): DecoupledCheck {
   switch (order.status) {
     case "pending":
       return { kind: "pending", state: order };

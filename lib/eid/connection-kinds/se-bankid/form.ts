@@ -4,9 +4,9 @@
  */
 import type { KindForm } from "../definition";
 import { EidFormInputError, hasSecret, milliseconds } from "../form-input";
-import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT, type BankIdSettings } from "./schemas";
+import { SE_BANKID_PRODUCTION_ENDPOINT, SE_BANKID_TEST_ENDPOINT, type TBankIdSettings } from "./schemas";
 
-export const bankIdForm: KindForm<BankIdSettings> = {
+export const bankIdForm: KindForm<TBankIdSettings> = {
   inputs: ["endpoint", "caCertificate", "timeoutMs"],
   defaults: { endpoint: SE_BANKID_PRODUCTION_ENDPOINT, timeoutMs: "10000" },
   choices: {

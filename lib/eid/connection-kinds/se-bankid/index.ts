@@ -9,14 +9,14 @@ import { createBankIdConnector } from "./connector";
 import { createBankIdDecoupled } from "./decoupled";
 import { bankIdForm } from "./form";
 import { prepareBankId } from "./prepare";
-import { bankIdSecretsSchema, bankIdSettingsSchema } from "./schemas";
+import { ZBankIdSecretsSchema, ZBankIdSettingsSchema } from "./schemas";
 
-export const seBankIdKind: ConnectionKindDefinition<"se-bankid", typeof bankIdSettingsSchema, typeof bankIdSecretsSchema, "bankid"> = {
+export const seBankIdKind: ConnectionKindDefinition<"se-bankid", typeof ZBankIdSettingsSchema, typeof ZBankIdSecretsSchema, "bankid"> = {
   name: "se-bankid",
   label: "BankID RP API (direct)",
   shortName: "BankID RP API",
-  settings: bankIdSettingsSchema,
-  secrets: bankIdSecretsSchema,
+  settings: ZBankIdSettingsSchema,
+  secrets: ZBankIdSecretsSchema,
   secretFields: { pkcs12: "operator", passphrase: "operator", certificatePem: "operator", privateKeyPem: "operator" },
   prepare: prepareBankId,
   connector: createBankIdConnector,

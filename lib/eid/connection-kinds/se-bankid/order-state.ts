@@ -1,5 +1,5 @@
 /**
- * What the BankID connector keeps between steps (sealed on the login transaction): the order
+ * What the BankID connector keeps between steps (sealed on the login): the order
  * and its QR secret, when it last called /collect, the latest hint code, and the outcome once
  * there is one (the eID result to hand to the core, or the failure to send to the relying party).
  */
@@ -10,12 +10,12 @@ import type { TAuthResponse } from "./rp-api";
 
 const FAILURE_REASONS = ["cancelled", "expired", "refused", "certificate", "startFailed", "unavailable", "invalidResponse", "misconfigured"] as const satisfies readonly EidFailureReason[];
 
-const zResult = z.object({ acr: z.string(), personKey: z.string(), claims: z.record(z.string(), z.unknown()), method: z.string() });
-const zFailure = z.object({ code: z.enum(["access_denied", "server_error"]), reason: z.enum(FAILURE_REASONS), description: z.string() });
+const ZOrderResultSchema = z.object({ acr: z.string(), personKey: z.string(), claims: z.record(z.string(), z.unknown()), method: z.string() });
+const ZOrderFailureSchema = z.object({ code: z.enum(["access_denied", "server_error"]), reason: z.enum(FAILURE_REASONS), description: z.string() });
 
 const zCommon = { orderRef: z.string(), hintCode: z.string() };
 
-export const zOrderState = z.discriminatedUnion("status", [
+export const ZOrderStateSchema = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("pending"),
     ...zCommon,
@@ -29,15 +29,15 @@ export const zOrderState = z.discriminatedUnion("status", [
     /** Consecutive /collect calls that met a passing problem (timeout, maintenance, ...). */
     collectErrors: z.number().int().min(0),
   }),
-  z.object({ status: z.literal("complete"), ...zCommon, result: zResult }),
-  z.object({ status: z.literal("failed"), ...zCommon, failure: zFailure }),
+  z.object({ status: z.literal("complete"), ...zCommon, result: ZOrderResultSchema }),
+  z.object({ status: z.literal("failed"), ...zCommon, failure: ZOrderFailureSchema }),
 ]);
-export type OrderState = z.infer<typeof zOrderState>;
-export type PendingOrder = Extract<OrderState, { status: "pending" }>;
+export type TOrderState = z.infer<typeof ZOrderStateSchema>;
+export type PendingOrder = Extract<TOrderState, { status: "pending" }>;
 
 /** The stored state, or a failure when there is no readable BankID order (the step never started). */
-export function readOrderState(state: Record<string, unknown> | null): OrderState {
-  const parsed = zOrderState.safeParse(state);
+export function readOrderState(state: Record<string, unknown> | null): TOrderState {
+  const parsed = ZOrderStateSchema.safeParse(state);
   if (!parsed.success) throw new EidFailure("server_error", "invalidResponse", "This login has no BankID order");
   return parsed.data;
 }
@@ -47,14 +47,14 @@ export function newOrder(answer: TAuthResponse, now: number): PendingOrder {
   return { status: "pending", ...answer, hintCode: "outstandingTransaction", startedAt: now, lastCollectAt: 0, collectErrors: 0 };
 }
 
-export function completed(order: PendingOrder, result: EidResult): OrderState {
+export function completed(order: PendingOrder, result: EidResult): TOrderState {
   return { status: "complete", orderRef: order.orderRef, hintCode: "", result };
 }
 
-export function failed(order: PendingOrder, failure: EidFailure, hintCode: string): OrderState {
+export function failed(order: PendingOrder, failure: EidFailure, hintCode: string): TOrderState {
   return { status: "failed", orderRef: order.orderRef, hintCode, failure: { code: failure.code as "access_denied" | "server_error", reason: failure.reason, description: failure.code === "server_error" ? failure.detail : failure.description } };
 }
 
-export function failureOf(order: Extract<OrderState, { status: "failed" }>): EidFailure {
+export function failureOf(order: Extract<TOrderState, { status: "failed" }>): EidFailure {
   return new EidFailure(order.failure.code, order.failure.reason, order.failure.description);
 }

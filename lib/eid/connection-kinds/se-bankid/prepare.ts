@@ -5,10 +5,10 @@
  */
 import { connectionIssueError } from "../../connections/connection-input-error";
 import type { ConnectionKindInput } from "../definition";
-import { bankIdSecretsSchema, bankIdSettingsSchema, type BankIdSecrets, type BankIdSettings } from "./schemas";
+import { ZBankIdSecretsSchema, ZBankIdSettingsSchema, type TBankIdSecrets, type TBankIdSettings } from "./schemas";
 
-export function prepareBankId({ settings, stored, given }: ConnectionKindInput): Promise<{ settings: BankIdSettings; secrets: BankIdSecrets }> {
-  const parsed = bankIdSettingsSchema.safeParse(settings);
+export function prepareBankId({ settings, stored, given }: ConnectionKindInput): Promise<{ settings: TBankIdSettings; secrets: TBankIdSecrets }> {
+  const parsed = ZBankIdSettingsSchema.safeParse(settings);
   if (!parsed.success) throw connectionIssueError(parsed.error);
   const merged: Record<string, unknown> = { ...stored };
   if (given.pkcs12) {
@@ -24,7 +24,7 @@ export function prepareBankId({ settings, stored, given }: ConnectionKindInput):
   } else if (given.passphrase) {
     merged.passphrase = given.passphrase;
   }
-  const checked = bankIdSecretsSchema.safeParse(merged);
+  const checked = ZBankIdSecretsSchema.safeParse(merged);
   if (!checked.success) throw connectionIssueError(checked.error, "pkcs12");
   return Promise.resolve({ settings: parsed.data, secrets: checked.data });
 }

@@ -21,17 +21,17 @@ export interface AuthRequest {
 
 export const USER_VISIBLE_DATA_MAX = 1500;
 
-const nonEmpty = z.string().min(1).max(200);
+const ZNonEmptySchema = z.string().min(1).max(200);
 
-export const zAuthResponse = z.object({
-  orderRef: nonEmpty,
-  autoStartToken: nonEmpty,
-  qrStartToken: nonEmpty,
-  qrStartSecret: nonEmpty,
+export const ZAuthResponseSchema = z.object({
+  orderRef: ZNonEmptySchema,
+  autoStartToken: ZNonEmptySchema,
+  qrStartToken: ZNonEmptySchema,
+  qrStartSecret: ZNonEmptySchema,
 });
-export type TAuthResponse = z.infer<typeof zAuthResponse>;
+export type TAuthResponse = z.infer<typeof ZAuthResponseSchema>;
 
-export const zCompletionData = z.object({
+export const ZCompletionDataSchema = z.object({
   user: z.object({
     personalNumber: z.string().regex(/^\d{12}$/),
     name: z.string().min(1).max(500),
@@ -44,17 +44,17 @@ export const zCompletionData = z.object({
   signature: z.string().min(1),
   ocspResponse: z.string().min(1),
 });
-export type TCompletionData = z.infer<typeof zCompletionData>;
+export type TCompletionData = z.infer<typeof ZCompletionDataSchema>;
 
-export const zCollectResponse = z.discriminatedUnion("status", [
-  z.object({ orderRef: nonEmpty, status: z.literal("pending"), hintCode: z.string().max(100).default("") }),
-  z.object({ orderRef: nonEmpty, status: z.literal("failed"), hintCode: z.string().max(100).default("") }),
-  z.object({ orderRef: nonEmpty, status: z.literal("complete"), completionData: zCompletionData }),
+export const ZCollectResponseSchema = z.discriminatedUnion("status", [
+  z.object({ orderRef: ZNonEmptySchema, status: z.literal("pending"), hintCode: z.string().max(100).default("") }),
+  z.object({ orderRef: ZNonEmptySchema, status: z.literal("failed"), hintCode: z.string().max(100).default("") }),
+  z.object({ orderRef: ZNonEmptySchema, status: z.literal("complete"), completionData: ZCompletionDataSchema }),
 ]);
-export type TCollectResponse = z.infer<typeof zCollectResponse>;
+export type TCollectResponse = z.infer<typeof ZCollectResponseSchema>;
 
 /** /cancel answers an empty object. */
-export const zCancelResponse = z.object({});
+export const ZCancelResponseSchema = z.object({});
 
 /** The error codes of the RP API (an unknown one is handled like internalError). */
 export const RP_ERROR_CODES = [
@@ -70,4 +70,4 @@ export const RP_ERROR_CODES = [
 ] as const;
 export type RpErrorCode = (typeof RP_ERROR_CODES)[number];
 
-export const zErrorResponse = z.object({ errorCode: z.string().min(1).max(100), details: z.string().max(2000).default("") });
+export const ZErrorResponseSchema = z.object({ errorCode: z.string().min(1).max(100), details: z.string().max(2000).default("") });

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { parseJson } from "../../../http/json-depth";
 import { OutboundError, safeFetch } from "../../../net/safe-fetch";
 import type { BankIdConnection } from "./schemas";
-import { zAuthResponse, zCancelResponse, zCollectResponse, zErrorResponse, type AuthRequest, type TAuthResponse, type TCollectResponse } from "./rp-api";
+import { ZAuthResponseSchema, ZCancelResponseSchema, ZCollectResponseSchema, ZErrorResponseSchema, type AuthRequest, type TAuthResponse, type TCollectResponse } from "./rp-api";
 import { tlsOptionsFor } from "./tls-material";
 
 /** completionData carries an XML signature and an OCSP response: tens of kilobytes at most. */
@@ -82,7 +82,7 @@ export function createRpClient(connection: BankIdConnection): RpClient {
       throw new RpCallError({ kind: "invalid", status: response.status, detail: "not JSON" });
     }
     if (response.status !== 200) {
-      const error = zErrorResponse.safeParse(json);
+      const error = ZErrorResponseSchema.safeParse(json);
       const errorCode = error.success ? error.data.errorCode : errorCodeForStatus(response.status);
       throw new RpCallError({ kind: "api", status: response.status, errorCode, details: error.success ? error.data.details : "" });
     }
@@ -95,10 +95,10 @@ export function createRpClient(connection: BankIdConnection): RpClient {
   }
 
   return {
-    auth: (request) => call("/auth", request, zAuthResponse),
-    collect: (orderRef) => call("/collect", { orderRef }, zCollectResponse),
+    auth: (request) => call("/auth", request, ZAuthResponseSchema),
+    collect: (orderRef) => call("/collect", { orderRef }, ZCollectResponseSchema),
     cancel: async (orderRef) => {
-      await call("/cancel", { orderRef }, zCancelResponse);
+      await call("/cancel", { orderRef }, ZCancelResponseSchema);
     },
   };
 }

@@ -11,7 +11,7 @@ const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICAT
 export const SE_BANKID_PRODUCTION_ENDPOINT = "https://appapi2.bankid.com/rp/v6.0";
 export const SE_BANKID_TEST_ENDPOINT = "https://appapi2.test.bankid.com/rp/v6.0";
 
-export const bankIdSettingsSchema = z
+export const ZBankIdSettingsSchema = z
   .object({
     /** The RP API base URL, e.g. https://appapi2.bankid.com/rp/v6.0. */
     endpoint: z.url({ protocol: /^https$/ }).max(500).default(SE_BANKID_PRODUCTION_ENDPOINT),
@@ -21,7 +21,7 @@ export const bankIdSettingsSchema = z
   })
   .strict();
 
-export const bankIdSecretsSchema = z
+export const ZBankIdSecretsSchema = z
   .object({
     /** The relying-party certificate and key as PKCS#12, base64. */
     pkcs12: z.string().max(40000).optional(),
@@ -33,6 +33,6 @@ export const bankIdSecretsSchema = z
   .strict()
   .refine((s) => Boolean(s.pkcs12) !== Boolean(s.certificatePem && s.privateKeyPem), "give the client certificate either as PKCS#12 or as PEM certificate and key");
 
-export type BankIdSettings = z.infer<typeof bankIdSettingsSchema>;
-export type BankIdSecrets = z.infer<typeof bankIdSecretsSchema>;
-export type BankIdConnection = KindConnection<"se-bankid", BankIdSettings, BankIdSecrets>;
+export type TBankIdSettings = z.infer<typeof ZBankIdSettingsSchema>;
+export type TBankIdSecrets = z.infer<typeof ZBankIdSecretsSchema>;
+export type BankIdConnection = KindConnection<"se-bankid", TBankIdSettings, TBankIdSecrets>;

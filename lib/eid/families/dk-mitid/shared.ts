@@ -38,7 +38,7 @@ export const MITID_CLAIMS = {
 
 export const MITID_METHOD = "mitid:app";
 
-/** MitID's app shows at most 130 characters of a login_hint `message:` (spec 8). */
+/** MitID's app shows at most 130 characters of a login_hint `message:`. */
 export const MITID_MESSAGE_LIMIT = atMostCharacters("MitID", 130);
 
 export const MITID_LOOK: Omit<BrandLook, "wordmark"> = {

@@ -26,7 +26,7 @@ export const seBankId: EidFamilyDefinition<"se-bankid"> = {
   connectorKinds: ["se-bankid", "oidc"],
   supportsHeadless: true,
   nationalIdNumber: SWEDISH_PERSONNUMMER,
-  /** BankID accepts at most 1500 characters of userVisibleData after encoding (spec 8). */
+  /** BankID accepts at most 1500 characters of userVisibleData after encoding. */
   hintMessageLimit: atMostEncoded("BankID", 1500),
   authenticationMethod(acr) {
     const { app, qr } = launchFor(acr);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DurationSection, Figures, LoginsSection, OutcomesSection, WebhookSection } from "@/components/analytics/analytics-sections";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { EmptyState, PageHeader } from "@/components/dashboard/ui";
-import { getTenantAnalytics } from "@/lib/analytics/get-tenant-analytics";
+import { loadTenantAnalytics } from "@/lib/analytics/load-tenant-analytics";
 import { loadTenant } from "../load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Analytics" };
 export default async function AnalyticsPage({ params }: { params: Promise<{ tenantId: string }> }) {
   const { tenantId } = await params;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/analytics`);
-  const data = await getTenantAnalytics({ tenantId: access.tenant.id, days: 30 });
+  const data = await loadTenantAnalytics({ tenantId: access.tenant.id, days: 30 });
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="Analytics" description={`Logins through ${access.tenant.name}'s applications in the last 30 days (UTC), counted as each login ends.`} />

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { EmptyState, inputClass, PageHeader, Pagination } from "@/components/dashboard/ui";
-import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { loadAuditLogPage } from "@/lib/audit/load-audit-log-page";
 import { loadTenant } from "../load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   const { action = "", page: pageParam } = await searchParams;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/audit`);
   const page = Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1);
-  const { total, events, actions } = await listAuditEvents({ tenantId, action, page, pageSize: PAGE_SIZE });
+  const { total, events, actions } = await loadAuditLogPage({ tenantId, action, page, pageSize: PAGE_SIZE });
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="Audit log" description="Every change in this tenant: who, what, when, and the settings before and after (never secrets)." />

@@ -17,7 +17,7 @@ import { testConnection } from "@/lib/eid/connections/check";
 import { ConnectionInputError } from "@/lib/eid/connections/connection-input-error";
 import { deleteConnection, saveConnection } from "@/lib/eid/connections/service";
 import { OAuthError } from "@/lib/oauth/errors";
-import { familyFormSpec, loadConnection } from "./family-spec";
+import { familyFormSpec, findFamilyConnection } from "./family-spec";
 
 const OWNERS_ONLY = "Only owners of this tenant can change its eID connections.";
 
@@ -36,7 +36,7 @@ export async function saveConnectionAction(tenantId: string, family: string, _st
   if (access.tenant.environment !== "production") return { errors: { form: "Test tenants use the built-in simulators." }, values };
   try {
     const secrets = await eidFormSecrets(form);
-    const stored = storedSecretsOf(await loadConnection(tenantId, family));
+    const stored = storedSecretsOf(await findFamilyConnection(tenantId, family));
     await saveConnection(tenantId, connectionInputOf(values, secrets, spec, stored), actor);
   } catch (error) {
     if (error instanceof EidFormInputError) return { errors: { [error.field]: error.message }, values };
@@ -55,7 +55,7 @@ export async function saveConnectionAction(tenantId: string, family: string, _st
 /** Tests the saved connection; the outcome is recorded on it and the page shows it as the last test. */
 export async function testConnectionAction(tenantId: string, family: string): Promise<TestConnectionResult> {
   const { path } = await familyContext(tenantId, family);
-  const connection = await loadConnection(tenantId, family);
+  const connection = await findFamilyConnection(tenantId, family);
   if (!connection) return { error: "Save the connection first." };
   const outcome = await testConnection(connection);
   revalidatePath(path);
@@ -65,7 +65,7 @@ export async function testConnectionAction(tenantId: string, family: string): Pr
 export async function deleteConnectionAction(tenantId: string, family: string): Promise<void> {
   const { access, actor } = await familyContext(tenantId, family);
   if (access.role !== "owner") throw new Error(OWNERS_ONLY);
-  const connection = await loadConnection(tenantId, family);
+  const connection = await findFamilyConnection(tenantId, family);
   if (connection) await deleteConnection(tenantId, connection.id, actor);
   revalidatePath(`/dashboard/t/${tenantId}/eids`);
   redirect(`/dashboard/t/${tenantId}/eids`);

@@ -21,6 +21,6 @@ export function familyFormSpec(family: string): FamilyFormSpec | null {
  * The tenant's connection for a family, read from the database: the dashboard shows the last
  * test at once, which the logins' cached lookup would show only after its refresh.
  */
-export async function loadConnection(tenantId: string, family: string): Promise<Connection | null> {
+export async function findFamilyConnection(tenantId: string, family: string): Promise<Connection | null> {
   return (await listConnections(tenantId)).find((c) => c.family === family) ?? null;
 }

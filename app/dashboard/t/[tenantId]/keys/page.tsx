@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { Badge, Card, PageHeader, secondaryButtonClass } from "@/components/dashboard/ui";
-import { listPublishedKeys, type ListedKey } from "@/lib/keys/list-published-keys";
+import { loadPublishedKeys, type ListedKey } from "@/lib/keys/load-published-keys";
 import { loadTenant } from "../load-tenant";
 import { rotateTenantKeysAction } from "./actions";
 
@@ -37,7 +37,7 @@ function KeyTable({ keys, testId }: { keys: ListedKey[]; testId: string }) {
 export default async function KeysPage({ params }: { params: Promise<{ tenantId: string }> }) {
   const { tenantId } = await params;
   const { admin, access, tenants } = await loadTenant(tenantId, `/dashboard/t/${tenantId}/keys`);
-  const { tenantKeys, webhookKeys } = await listPublishedKeys(tenantId);
+  const { tenantKeys, webhookKeys } = await loadPublishedKeys(tenantId);
   return (
     <DashboardShell email={admin.email} tenants={tenants} current={access}>
       <PageHeader title="Keys" description="Each key is published in the JWKS before it signs (next), signs while active, and stays published for an hour after it retires." />

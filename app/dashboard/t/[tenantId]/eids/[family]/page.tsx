@@ -15,7 +15,7 @@ import type { Connection } from "@/lib/eid/connections/service";
 import { pathOf } from "@/lib/http/protocol-paths";
 import { tenantIssuers } from "@/lib/tenants/tenant-issuers";
 import { deleteConnectionAction, saveConnectionAction, testConnectionAction } from "../actions";
-import { familyFormSpec, loadConnection } from "../family-spec";
+import { familyFormSpec, findFamilyConnection } from "../family-spec";
 import { loadTenant } from "../../load-tenant";
 
 export const dynamic = "force-dynamic";
@@ -97,7 +97,7 @@ export default async function EidConnectionPage({ params }: { params: Promise<{ 
     );
   }
 
-  const connection = await loadConnection(tenantId, family);
+  const connection = await findFamilyConnection(tenantId, family);
   const canChange = access.role === "owner";
   // The redirect URI (and Porta's keys) matter for a kind whose provider registers Porta; a family
   // whose form opens on another kind shows the redirect URI in the form when such a kind is chosen.

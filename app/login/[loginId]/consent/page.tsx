@@ -11,9 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pageTitle") };
 }
 
-export default async function ConsentPage({ params }: { params: Promise<{ tx: string }> }) {
-  const { tx } = await params;
-  const login = await loadForPage(tx, "consent");
+export default async function ConsentPage({ params }: { params: Promise<{ loginId: string }> }) {
+  const { loginId } = await params;
+  const login = await loadForPage(loginId, "consent");
   const t = await getTranslations("consent");
   // Scopes with a wording in the catalogues (lib/i18n/messages, consent.scopes) are shown.
   const scopes = login.request.scopes.filter((s) => t.has(`scopes.${s}`));
@@ -31,7 +31,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ tx: st
         ))}
       </ul>
       <p className="mt-4 text-sm text-slate-600">{t("remember", { client })}</p>
-      <form method="post" action={pathOf("loginConsentDecision", { tx })} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <form method="post" action={pathOf("loginConsentDecision", { loginId })} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="submit" name="decision" value="decline" data-testid="consent-decline" className="min-h-11 rounded-lg border border-slate-400 px-5 font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
           {t("decline")}
         </button>

@@ -1,5 +1,5 @@
 /**
- * The login transaction's operations: start a login, move it, read its request. What a move may
+ * A login's operations: start a login, move it, read its request. What a move may
  * do and what it means is the state machine's (login-state.ts); the rows are the login store's
  * (login-store.ts); a move that ends a login announces it (login-ended.ts) to whoever counts
  * logins.
@@ -10,7 +10,7 @@ import type { LoginKind } from "../db/generated/client";
 import type { AuthorizationRequest, LoginHint } from "../oauth/authorization/request";
 import { openLoginRequestPart, sealLoginRequestPart } from "../privacy/personal-data";
 import { announceLoginEnded } from "./login-ended";
-import { planMove, TransactionConflictError, type LoginChanges, type LoginState, type LoginTransaction } from "./login-state";
+import { LoginConflictError, planMove, type Login, type LoginChanges, type LoginState } from "./login-state";
 import { insertLogin, writeMove, writeMoveReturning, type MoveOptions } from "./login-store";
 import { now } from "../clock";
 
@@ -24,22 +24,22 @@ export interface TransitionOptions extends MoveOptions {
 
 /**
  * Moves `login` to `to`, writing `changes` in the same conditional update on (id, state, version);
- * throws IllegalTransitionError for a move the state table forbids and TransactionConflictError
+ * throws IllegalTransitionError for a move the state table forbids and LoginConflictError
  * when another request moved the login first. Returns the updated row; with `returning: false`
  * it is not read back (completing a login: its request and claims need not be fetched and parsed
  * again).
  */
-export function transition(login: LoginTransaction, to: LoginState, changes?: LoginChanges, options?: TransitionOptions): Promise<LoginTransaction>;
-export function transition(login: LoginTransaction, to: LoginState, changes: LoginChanges, options: TransitionOptions & { returning: false }): Promise<void>;
+export function transition(login: Login, to: LoginState, changes?: LoginChanges, options?: TransitionOptions): Promise<Login>;
+export function transition(login: Login, to: LoginState, changes: LoginChanges, options: TransitionOptions & { returning: false }): Promise<void>;
 export async function transition(
-  login: LoginTransaction,
+  login: Login,
   to: LoginState,
   changes: LoginChanges = {},
   options: TransitionOptions & { returning?: boolean } = {},
-): Promise<LoginTransaction | void> {
+): Promise<Login | void> {
   const move = planMove(login, to, changes, options.isCancel);
-  const conflict = () => new TransactionConflictError(`login ${login.id} changed while moving ${login.state} → ${to}`);
-  let moved: LoginTransaction | undefined;
+  const conflict = () => new LoginConflictError(`login ${login.id} changed while moving ${login.state} → ${to}`);
+  let moved: Login | undefined;
   if (options.returning === false) {
     if (!(await writeMove(move, options))) throw conflict();
   } else {
@@ -51,7 +51,7 @@ export async function transition(
   return moved;
 }
 
-export interface NewTransaction {
+export interface NewLogin {
   applicationId: string;
   kind: LoginKind;
   state: LoginState;
@@ -71,7 +71,7 @@ function storedRequest(id: string, request: AuthorizationRequest): Omit<Authoriz
 }
 
 /** A new login (one insert, on the authorize path), returned as Prisma would read it back. */
-export async function createTransaction(input: NewTransaction): Promise<LoginTransaction> {
+export async function createLogin(input: NewLogin): Promise<Login> {
   const id = randomUUID();
   const createdAt = now();
   return insertLogin({
@@ -88,7 +88,7 @@ export async function createTransaction(input: NewTransaction): Promise<LoginTra
   });
 }
 
-export function requestOf(login: LoginTransaction): AuthorizationRequest {
+export function requestOf(login: Login): AuthorizationRequest {
   const stored = login.request as unknown as Omit<AuthorizationRequest, "loginHint"> & { loginHint: StoredLoginHint };
   if (!("sealed" in stored.loginHint)) return stored as AuthorizationRequest;
   return { ...stored, loginHint: openLoginRequestPart(login.id, stored.loginHint.sealed) as unknown as LoginHint };

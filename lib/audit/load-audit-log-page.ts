@@ -12,7 +12,7 @@ export interface AuditEventQuery {
 }
 
 /** One page of events, their total, and every action recorded in the tenant (the filter's choices). */
-export async function listAuditEvents({ tenantId, action, page, pageSize }: AuditEventQuery) {
+export async function loadAuditLogPage({ tenantId, action, page, pageSize }: AuditEventQuery) {
   const where: Prisma.AuditEventWhereInput = { tenantId, ...(action ? { action: { startsWith: action } } : {}) };
   const db = await prisma();
   const [total, events, actions] = await Promise.all([

@@ -15,7 +15,7 @@ import { testIdentitiesFor } from "@/lib/eid/test-identities";
 import { pathOf } from "@/lib/http/protocol-paths";
 
 export interface StepProps {
-  tx: string;
+  loginId: string;
   login: ReadyLogin;
   method: EidMethod;
   /** The method's name in the page's language. */
@@ -24,7 +24,7 @@ export interface StepProps {
 }
 
 /** Test tenants: pick a test identity, the one the login_hint's `sub:` names first. */
-async function SimulatorStep({ tx, login, method, methodName, locale }: StepProps) {
+async function SimulatorStep({ loginId, login, method, methodName, locale }: StepProps) {
   const labels = await simulatorLabels();
   const hint = login.request.loginHint;
   const identities = testIdentitiesFor(method.family);
@@ -39,7 +39,7 @@ async function SimulatorStep({ tx, login, method, methodName, locale }: StepProp
       identities={ordered}
       action={hint.action}
       message={hint.message}
-      formAction={pathOf("loginAuthenticate", { tx })}
+      formAction={pathOf("loginAuthenticate", { loginId })}
       labels={labels}
       locale={locale}
     />
@@ -47,8 +47,8 @@ async function SimulatorStep({ tx, login, method, methodName, locale }: StepProp
 }
 
 /** The BankID RP API: the QR code and the app launch, while the page polls the order. */
-function BankIdAppStep({ tx, login, method, methodName }: StepProps) {
-  return <BankIdStep transactionId={tx} family={method.family} acr={method.acr} methodName={methodName} clientName={login.client.clientName} action={login.request.loginHint.action} />;
+function BankIdAppStep({ loginId, login, method, methodName }: StepProps) {
+  return <BankIdStep loginId={loginId} family={method.family} acr={method.acr} methodName={methodName} clientName={login.client.clientName} action={login.request.loginHint.action} />;
 }
 
 export const EID_PAGE_STEPS: Record<EidPageStep, (props: StepProps) => ReactNode | Promise<ReactNode>> = {

@@ -11,7 +11,7 @@ export interface ApplicationListQuery {
   pageSize: number;
 }
 
-export async function listApplications({ tenantId, search, page, pageSize }: ApplicationListQuery) {
+export async function loadApplicationListPage({ tenantId, search, page, pageSize }: ApplicationListQuery) {
   const where: Prisma.ApplicationWhereInput = {
     tenantId,
     ...(search ? { OR: [{ clientName: { contains: search, mode: "insensitive" } }, { clientId: { contains: search } }] } : {}),

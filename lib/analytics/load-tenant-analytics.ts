@@ -63,7 +63,7 @@ function figures(buckets: readonly number[]): DurationFigures {
   return { count: buckets.reduce((a, b) => a + b, 0), medianMs: quantileMs(buckets, 0.5), p95Ms: quantileMs(buckets, 0.95) };
 }
 
-export async function getTenantAnalytics(query: TTenantAnalyticsQuery): Promise<TenantAnalytics> {
+export async function loadTenantAnalytics(query: TTenantAnalyticsQuery): Promise<TenantAnalytics> {
   const { tenantId, days: dayCount, now } = ZTenantAnalyticsQuerySchema.parse(query);
   const days = lastUtcDays(now ?? new Date(nowMs()), dayCount);
   const from = new Date(`${days[0]}T00:00:00Z`);

@@ -23,27 +23,27 @@ export async function generateMetadata(): Promise<Metadata> {
  * tenants, BankID's app launch); a login whose eID shows no page of Porta's is sent to the
  * problem page.
  */
-export default async function EidPage({ params }: { params: Promise<{ tx: string }> }) {
-  const { tx } = await params;
-  const login = await loadForPage(tx, "eid_authenticating");
-  const method = findEidMethod(login.tx.acr ?? "");
-  if (!method) redirect(problemPathFor(tx, "unknownEid"));
-  const step = await eidPageFor(login.client.tenant, method);
-  if (!step) redirect(problemPathFor(tx, "unavailable"));
+export default async function EidPage({ params }: { params: Promise<{ loginId: string }> }) {
+  const { loginId } = await params;
+  const page = await loadForPage(loginId, "eid_authenticating");
+  const method = findEidMethod(page.login.acr ?? "");
+  if (!method) redirect(problemPathFor(loginId, "unknownEid"));
+  const step = await eidPageFor(page.client.tenant, method);
+  if (!step) redirect(problemPathFor(loginId, "unavailable"));
   const locale = await currentLocale();
   const t = await getTranslations("eid");
   const Step = EID_PAGE_STEPS[step];
   const chooseAnother =
-    login.request.acrValues.length > 1 ? (
-      <form method="post" action={pathOf("loginBack", { tx })} className="mt-4 text-center">
+    page.request.acrValues.length > 1 ? (
+      <form method="post" action={pathOf("loginBack", { loginId })} className="mt-4 text-center">
         <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           {t("chooseAnother")}
         </button>
       </form>
     ) : null;
   return (
-    <LoginShell clientName={login.client.clientName} environment={login.client.tenant.environment}>
-      <Step tx={tx} login={login} method={method} methodName={methodNameIn(method, locale)} locale={locale} />
+    <LoginShell clientName={page.client.clientName} environment={page.client.tenant.environment}>
+      <Step loginId={loginId} login={page} method={method} methodName={methodNameIn(method, locale)} locale={locale} />
       {chooseAnother}
     </LoginShell>
   );

@@ -11,7 +11,7 @@ export type ListedKey = Pick<SigningKey, "id" | "kid" | "alg" | "state" | "creat
 const RECENTLY_RETIRED_MS = 24 * 3600 * 1000;
 const LISTED = { id: true, kid: true, alg: true, state: true, createdAt: true, activatedAt: true, unpublishAt: true, publicJwk: true } as const;
 
-export async function listPublishedKeys(tenantId: string): Promise<{ tenantKeys: ListedKey[]; webhookKeys: ListedKey[] }> {
+export async function loadPublishedKeys(tenantId: string): Promise<{ tenantKeys: ListedKey[]; webhookKeys: ListedKey[] }> {
   const db = await prisma();
   const recent = new Date(nowMs() - RECENTLY_RETIRED_MS);
   const visible = { OR: [{ state: { in: ["next", "current"] as ("next" | "current")[] } }, { retiredAt: { gt: recent } }] };

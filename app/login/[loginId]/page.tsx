@@ -14,9 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pageTitle") };
 }
 
-export default async function SelectionPage({ params }: { params: Promise<{ tx: string }> }) {
-  const { tx } = await params;
-  const login = await loadForPage(tx, "eid_selection");
+export default async function SelectionPage({ params }: { params: Promise<{ loginId: string }> }) {
+  const { loginId } = await params;
+  const login = await loadForPage(loginId, "eid_selection");
   const t = await getTranslations("selection");
   const locale = await currentLocale();
   const methods = login.request.acrValues.map((acr) => EID_METHODS.find((m) => m.acr === acr)).filter((m) => m !== undefined);
@@ -26,7 +26,7 @@ export default async function SelectionPage({ params }: { params: Promise<{ tx: 
     <LoginShell clientName={client} environment={login.client.tenant.environment}>
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       <p className="mt-2 text-slate-700">{t("intro", { client })}</p>
-      <form method="post" action={pathOf("loginSelect", { tx })} className="mt-6 space-y-6">
+      <form method="post" action={pathOf("loginSelect", { loginId })} className="mt-6 space-y-6">
         {countries.map((country) => (
           <fieldset key={country}>
             <legend className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600">{t(`countries.${country}`)}</legend>
@@ -52,7 +52,7 @@ export default async function SelectionPage({ params }: { params: Promise<{ tx: 
           </fieldset>
         ))}
       </form>
-      <form method="post" action={pathOf("loginCancel", { tx })} className="mt-6 border-t border-slate-100 pt-4">
+      <form method="post" action={pathOf("loginCancel", { loginId })} className="mt-6 border-t border-slate-100 pt-4">
         <button type="submit" data-testid="login-cancel" className="min-h-11 rounded-lg px-3 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           {t("cancel", { client })}
         </button>
