@@ -99,10 +99,9 @@ test.describe("Swedish BankID", () => {
     await expect(qr).toHaveAttribute("data-frame", /^\d+$/);
     const frame = Number(await qr.getAttribute("data-frame"));
     const pattern = await qr.innerHTML();
-    await page.waitForTimeout(1500);
-    const later = Number(await qr.getAttribute("data-frame"));
-    expect(later).toBeGreaterThan(frame);
-    expect(await qr.innerHTML()).not.toBe(pattern);
+    // The page draws a new frame every second: wait for the next one, not for a fixed time.
+    await expect.poll(async () => Number(await qr.getAttribute("data-frame"))).toBeGreaterThan(frame);
+    await expect.poll(() => qr.innerHTML()).not.toBe(pattern);
     await expect(page.getByTestId("bankid-open-app")).toHaveCount(0);
     await chooseIdentity(page, "se-bankid-2");
     const claims = await approve(page);

@@ -5,10 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { nowMs } from "../../lib/clock";
 import { hashToken } from "../../lib/crypto/hash";
 import { prisma } from "../../lib/db/client";
 import { basicAuth, registerClient, RP_CALLBACK, type RegisteredClient } from "../support/clients";
+import { advanceClock, resetClock } from "../support/clock";
 import { userinfo } from "../support/hosted-login";
 import { startTestPorta, type TestPorta } from "../support/test-server";
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await porta.close();
 });
+afterEach(resetClock);
 
 interface JsonAnswer {
   status: number;
@@ -131,13 +134,13 @@ describe("a decoupled login's code", () => {
   it("approved a moment before the request expires → its code expires with the request, not a minute later", async () => {
     const authReqId = await startCiba(ciba);
     const db = await prisma();
-    const expiresAt = new Date(Date.now() + 1500);
+    const expiresAt = new Date(nowMs() + 1500);
     await db.login.update({ where: { decoupledIdHash: hashToken(authReqId) }, data: { expiresAt } });
     await approve(authReqId);
     const login = await db.login.findUniqueOrThrow({ where: { decoupledIdHash: hashToken(authReqId) } });
     expect(login.state).toBe("completed");
     expect(login.codeExpiresAt!.getTime()).toBe(expiresAt.getTime());
-    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 100));
+    advanceClock(expiresAt.getTime() - nowMs() + 100);
     expect((await poll(ciba, authReqId)).body.error).toBe("expired_token");
     expect(await db.accessToken.count({ where: { loginId: login.id } })).toBe(0);
   });

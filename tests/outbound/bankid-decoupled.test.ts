@@ -14,6 +14,7 @@ import { MAX_COLLECT_ERRORS, MIN_COLLECT_INTERVAL_MS } from "../../lib/eid/conne
 import { DEFAULT_USER, type BankIdRpDouble, type TestUser } from "../support/bankid-rp-double";
 import { bankIdConnectionInput, BANKID, createBankIdTenant, saveBankIdConnection, useBankIdHarness, type BankIdTenant } from "../support/bankid-login";
 import { basicAuth, registerClient, type RegisteredClient } from "../support/clients";
+import { advanceClock } from "../support/clock";
 import { EID_UNAVAILABLE, MITID } from "../support/hosted-login";
 import { localhostDomain, onDomain } from "../support/tenant-domain";
 import type { TestPorta } from "../support/test-server";
@@ -59,16 +60,18 @@ async function post(path: string, client: RegisteredClient, form: Record<string,
 
 const pollCiba = (id: string, client = ciba, on = porta) => post("/oauth2/token", client, { grant_type: CIBA_GRANT, auth_req_id: id }, on);
 const pollHeadless = (id: string) => post("/oauth2/token", headless, { grant_type: HEADLESS_GRANT, headless_req_id: id });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls at the granted interval (plus a margin) until the answer is no longer pending; every answer in order. */
+/**
+ * Polls at the granted interval (plus a margin) until the answer is no longer pending; every
+ * answer in order. The interval passes on Porta's clock, moved between polls (the harness puts
+ * it back after each test).
+ */
 async function pollUntilSettled(poll: () => Promise<Answer>, intervalMs: number): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (let i = 0; i < 40; i++) {
     const answer = await poll();
     answers.push(answer);
     if (answer.body.error !== "authorization_pending") return answers;
-    await pause(intervalMs + 100);
+    advanceClock(intervalMs + 100);
   }
   throw new Error("the decoupled login did not settle within 40 polls");
 }

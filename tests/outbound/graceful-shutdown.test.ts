@@ -15,6 +15,7 @@ import { copyEmbeddedTemplate } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
 import type { TestPorta } from "../support/test-server";
+import { waitFor } from "../support/wait-for";
 import { MITID, redeem, registerWebhookClient, reply, rpParams, startHookServer } from "./webhook-support";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -49,12 +50,9 @@ function npmStart(env: Record<string, string | undefined>): NpmStart {
   return { child, output: () => out, exited };
 }
 
+/** Waits for the process to do `what` (on its own real time), or fails with its output. */
 async function until(condition: () => Promise<boolean>, what: string, output: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen:\n${output()}`);
+  if (!(await waitFor(condition, 60_000))) throw new Error(`${what} did not happen:\n${output()}`);
 }
 
 /** Whether a new TCP connection to the port is refused. */

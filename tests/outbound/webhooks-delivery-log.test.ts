@@ -139,6 +139,7 @@ describe("a row per attempt", () => {
 
   it("a timeout → one row with errorKind timeout and the time it waited", async () => {
     const { client } = await webhook(async (_req, res) => {
+      // A receiver slower than timeout_ms: the delay is what is under test.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       if (!res.destroyed) reply.noContent(res);
     }, { timeout_ms: 1000 });

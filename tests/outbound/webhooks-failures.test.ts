@@ -95,6 +95,7 @@ describe("answers that fail the login (post-auth)", () => {
 
   it("an answer slower than timeout_ms (1000) → server_error, heard by the RP within a few seconds", async () => {
     const { server, client } = await webhook(async (_req, res) => {
+      // A receiver slower than timeout_ms: the delay is what is under test.
       await new Promise((resolve) => setTimeout(resolve, 4000));
       if (!res.destroyed) reply.noContent(res);
     }, { timeout_ms: 1000 });
@@ -111,6 +112,7 @@ describe("answers that fail the login (post-auth)", () => {
 
   it("timeout_ms covers the retry too: a 500 after 800 ms leaves the second attempt the rest of the 1000 ms", async () => {
     const { server, client } = await webhook(async (_req, res) => {
+      // A slow first answer uses up most of timeout_ms: the delay is what is under test.
       await new Promise((resolve) => setTimeout(resolve, 800));
       if (!res.destroyed) res.writeHead(500).end();
     }, { timeout_ms: 1000 });

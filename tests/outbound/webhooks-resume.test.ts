@@ -118,6 +118,7 @@ describe("303 → pause → resume", () => {
 
   it("two simultaneous visits of the resume URL: one resume event, one code, the other visit gets the 400 page", async () => {
     const paused = await pausedLogin(async (_req, res) => {
+      // A slow receiver keeps the first visit's resume in flight while the second one arrives.
       await new Promise((resolve) => setTimeout(resolve, 200));
       reply.noContent(res);
     });

@@ -35,6 +35,7 @@ import { freePort } from "../support/free-port";
 import { sendIssuerHost } from "../support/issuer-host-fetch";
 import { TEST_ADMIN_TOKEN } from "../support/setup-env";
 import { spawnPorta, type PortaProcess } from "../support/spawn-porta";
+import { waitFor } from "../support/wait-for";
 
 const ISSUER = "http://porta.test:8080";
 /** Not a speed assertion: a request that takes longer is taken as hung. */
@@ -230,16 +231,8 @@ function startRelay(target: { host: string; port: number }) {
 
 let relay: ReturnType<typeof startRelay>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean | Promise<boolean>, limitMs: number): Promise<boolean> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await sleep(100);
-  }
-  return condition();
-}
+/** Keeps a fault on (or spaces its rounds) for `ms` of real time, for the load to run into it. */
+const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function readiness(): Promise<number | undefined> {
   return (await call("readyz", "/readyz")).status;
@@ -347,13 +340,13 @@ describe("PostgreSQL connections lost under load", () => {
     await underLoad(async () => {
       for (let round = 0; round < 3; round++) {
         terminated.push(await terminateConnections());
-        await sleep(600);
+        await hold(600);
       }
       // The database is gone for a moment: it refuses connections.
       await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS false`);
       terminated.push(await terminateConnections());
       readyWhileGone = await waitFor(async () => (await readiness()) === 503, 5_000);
-      await sleep(1000);
+      await hold(1000);
       await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS true`);
     });
     expectCleanAnswers();
@@ -368,7 +361,7 @@ describe("PostgreSQL connections lost under load", () => {
     await underLoad(async () => {
       relay.partition();
       readyWhilePartitioned = await waitFor(async () => (await readiness()) === 503, 5_000);
-      await sleep(2000);
+      await hold(2000);
       relay.heal(); // the silenced connections stay silent: only new ones work again
     });
     expectCleanAnswers();

@@ -1,9 +1,10 @@
 /**
  * Shared steps of the Swedish BankID connector tests: a production tenant with a relying party
  * and a BankID connection to the RP API double, a login driven over HTTP as the BankID page
- * drives it (authorize → the page's polls → /authenticate), and the poll loop.
+ * drives it (authorize → the page's polls → /authenticate), and the poll loop, which moves Porta's
+ * clock (lib/clock.ts) between polls rather than waiting; the harness puts it back after each test.
  */
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { SYSTEM_ACTOR } from "../../lib/audit/record-audit";
 import { prisma } from "../../lib/db/client";
 import type { BankIdConnection } from "../../lib/eid/connection-kinds/se-bankid/schemas";
@@ -13,6 +14,7 @@ import { forgetHostMap } from "../../lib/tenants/host-map";
 import { startBankIdRpDouble, type BankIdRpDouble } from "./bankid-rp-double";
 import { type Hop, type TestBrowser } from "./browser";
 import { RP_CALLBACK, type RegisteredClient } from "./clients";
+import { advanceClock, resetClock } from "./clock";
 import { authorizePath } from "./hosted-login";
 import { localhostDomain, onDomain, reachLocalhostDomains } from "./tenant-domain";
 import { register, startTestPorta, type TestPorta } from "./test-server";
@@ -67,8 +69,13 @@ export async function createBankIdTenant(porta: TestPorta, double: BankIdRpDoubl
  * answer (Porta's page, or the error at the relying party; not followed).
  */
 export async function startBankIdLogin(browser: TestBrowser, client: RegisteredClient, params: Record<string, string> = {}): Promise<{ loginId: string; start: Hop }> {
+  const db = await prisma();
+  const ofClient = { application: { clientId: client.client_id } };
+  // The new login is the one that was not there before (not the latest createdAt: a test before
+  // may have moved the clock ahead of this one's).
+  const before = (await db.login.findMany({ where: ofClient, select: { id: true } })).map((l) => l.id);
   const start = await browser.get(authorizePath(client, { acr_values: BANKID, scope: "openid ssn", state: "st-bankid", ...params }));
-  const login = await (await prisma()).login.findFirstOrThrow({ where: { application: { clientId: client.client_id } }, orderBy: { createdAt: "desc" } });
+  const login = await db.login.findFirstOrThrow({ where: { ...ofClient, id: { notIn: before } } });
   return { loginId: login.id, start };
 }
 
@@ -92,17 +99,22 @@ export async function pollOnce(browser: TestBrowser, loginId: string): Promise<P
   return JSON.parse(hop.text) as PollAnswer;
 }
 
-const POLL_PAUSE_MS = 250;
+/** How often the BankID page polls (components/login/bankid-login.tsx). */
+const PAGE_POLL_INTERVAL_MS = 1000;
 const MAX_POLLS = 200;
 
-/** Polls as the page does until the order completes or fails; returns every answer in order. */
+/**
+ * Polls as the page does until the order completes or fails; returns every answer in order.
+ * Between polls the clock moves on by the page's interval, so Porta's collect interval passes
+ * without the test sleeping through it.
+ */
 export async function pollUntilSettled(browser: TestBrowser, loginId: string): Promise<{ answers: PollAnswer[]; last: PollAnswer }> {
   const answers: PollAnswer[] = [];
   for (let i = 0; i < MAX_POLLS; i++) {
     const answer = await pollOnce(browser, loginId);
     answers.push(answer);
     if (answer.status !== "pending") return { answers, last: answer };
-    await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
+    advanceClock(PAGE_POLL_INTERVAL_MS);
   }
   throw new Error(`the BankID order did not settle within ${MAX_POLLS} polls`);
 }
@@ -127,7 +139,8 @@ export interface BankIdHarness {
 /**
  * A test file's Porta, RP API double and BankID tenant `name`: started before all, closed after.
  * The tenant is served on its own domain (a production tenant is served nowhere else), and the
- * harness's `porta` is the test server as that domain's issuer.
+ * harness's `porta` is the test server as that domain's issuer. The clock, which polls move, is
+ * back on real time after each test.
  */
 export function useBankIdHarness(name: string, onStart: (harness: BankIdHarness) => void): void {
   let porta: TestPorta | undefined;
@@ -140,6 +153,7 @@ export function useBankIdHarness(name: string, onStart: (harness: BankIdHarness)
     const onItsDomain = onDomain(porta, host);
     onStart({ porta: onItsDomain, double, tenant: await createBankIdTenant(onItsDomain, double, name, host) });
   });
+  afterEach(resetClock);
   afterAll(async () => {
     await double?.close();
     await porta?.close();

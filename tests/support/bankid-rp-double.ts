@@ -16,6 +16,9 @@
  *   user, device, bankIdIssueDate, stepUp, signature, ocspResponse) or `failed` (a hint code).
  * - `verifyQr` checks QR data a page showed against the order's secret and start time.
  * - `fail` / `delay` make the next calls answer an error or answer late (RP API down or slow).
+ * - Its times (an order's start, each /collect) are Porta's clock (lib/clock.ts): a test that
+ *   moves the clock through Porta's collect interval moves BankID's time with it, as if the
+ *   interval had passed for both. A late answer (`delay`) stays on real time, as timers do.
  */
 import { execFileSync } from "node:child_process";
 import { createHash, createHmac, randomUUID, X509Certificate } from "node:crypto";
@@ -26,6 +29,7 @@ import { isIP, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TLSSocket } from "node:tls";
+import { nowMs } from "../../lib/clock";
 
 // ---------------------------------------------------------------------------------------------
 // Test PKI
@@ -131,11 +135,11 @@ export interface Order {
   autoStartToken: string;
   qrStartToken: string;
   qrStartSecret: string;
-  /** When /auth answered (ms since the epoch). */
+  /** When /auth answered (ms since the epoch, by lib/clock.ts). */
   startedAt: number;
   request: Record<string, unknown>;
   script: OrderScript;
-  /** Times of each /collect (ms since the epoch). */
+  /** Times of each /collect (ms since the epoch, by lib/clock.ts). */
   collects: number[];
   cancelled: boolean;
   finished: boolean;
@@ -296,7 +300,7 @@ export async function startBankIdRpDouble(pki: BankIdTestPki = createBankIdTestP
         autoStartToken: randomUUID(),
         qrStartToken: randomUUID(),
         qrStartSecret: randomUUID(),
-        startedAt: Date.now(),
+        startedAt: nowMs(),
         request,
         script: scripts.shift() ?? DEFAULT_SCRIPT,
         collects: [],
@@ -317,7 +321,7 @@ export async function startBankIdRpDouble(pki: BankIdTestPki = createBankIdTestP
       order.cancelled = true;
       return { status: 200, json: {} };
     }
-    order.collects.push(Date.now());
+    order.collects.push(nowMs());
     const step = order.collects.length - 1;
     const hint = order.script.pending[step];
     if (hint !== undefined) return { status: 200, json: { orderRef: order.orderRef, status: "pending", hintCode: hint } };
@@ -409,7 +413,7 @@ export async function startBankIdRpDouble(pki: BankIdTestPki = createBankIdTestP
       const order = [...orders.values()].find((o) => o.qrStartToken === token);
       if (!order) return { ok: false, reason: "unknown qrStartToken" };
       const qrTime = Number(time);
-      if (qrTime > Math.floor((Date.now() - order.startedAt) / 1000) + 1) return { ok: false, reason: "qrTime later than the order's age" };
+      if (qrTime > Math.floor((nowMs() - order.startedAt) / 1000) + 1) return { ok: false, reason: "qrTime later than the order's age" };
       const expected = createHmac("sha256", order.qrStartSecret).update(time).digest("hex");
       if (expected !== code) return { ok: false, reason: "qrAuthCode does not match the secret" };
       return { ok: true, orderRef: order.orderRef, qrTime };
