@@ -10,9 +10,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../lib/db/client";
 import { migrate, readMigrations } from "../../lib/db/migrate";
-import { diffSql } from "../../scripts/prisma-migration-diff.mjs";
 import { describeSchema, type SchemaDescription } from "../support/catalog";
 import { createPostgresDatabase } from "../support/databases";
+import { fromEmptySql } from "../support/schema-sql";
 
 const onPostgres = process.env.PORTA_TEST_DB === "postgres";
 
@@ -54,7 +54,7 @@ async function describeDirect(fromSchema: string): Promise<SchemaDescription> {
 describe("migrations", () => {
   it("build a database identical to schema.prisma", { timeout: 120_000 }, async () => {
     // Prisma's CLI takes its time: it runs while the migrations are applied.
-    const fromSchema = diffSql({ fromEmpty: true });
+    const fromSchema = fromEmptySql();
     const { database, remove } = await emptyDatabase();
     try {
       await migrate(database);
