@@ -205,7 +205,7 @@ interface Answer {
 }
 
 function pathFor(route: ProtocolRoute): string {
-  return route.path.replace(/\{([a-z_]+)\}/g, (_whole, name: string) => {
+  return route.path.replace(/\{([A-Za-z_]+)\}/g, (_whole, name: string) => {
     if (chance(0.25)) return pick(["%", "%C0%80", "%FF%FE%FD", "%00", "a%2Fb", "%E0%A4%A", "%25"]);
     if (name === "client_id") return chance(0.5) ? encodeURIComponent(client.client_id) : value() || "x";
     if (name === "token") return b64url(String(random())).slice(0, 16 + int(40)).replace(/[^A-Za-z0-9_-]/g, "a").padEnd(16, "a");
@@ -279,7 +279,7 @@ function sendHuge(route: ProtocolRoute, method: string): Promise<Answer> {
         host: url.hostname,
         port: url.port,
         method,
-        path: route.path.replace(/\{client_id\}/, encodeURIComponent(client.client_id)).replace(/\{token\}/, "a".repeat(32)).replace(/\{[a-z_]+\}/g, () => crypto.randomUUID()),
+        path: route.path.replace(/\{client_id\}/, encodeURIComponent(client.client_id)).replace(/\{token\}/, "a".repeat(32)).replace(/\{[A-Za-z_]+\}/g, () => crypto.randomUUID()),
         headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(TEN_MIB), Connection: "close" },
       },
       (response) => {

@@ -57,7 +57,7 @@ export class AdminApiClient {
     this.ajv.addFormat("uri", /^[a-z][a-z0-9+.-]*:/i);
     this.routes = Object.keys(document.paths).map((template) => ({
       template,
-      pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[a-z_]+\}/g, "[^/]+")}$`),
+      pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[A-Za-z_]+\}/g, "[^/]+")}$`),
     }));
   }
 
