@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { processSingleton } from "./process/state";
 
 const ZBooleanFlagSchema = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -146,10 +147,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-let cached: Config | undefined;
+/** Process state (lib/process/state.ts): both module graphs of lib/ read one configuration. */
+const loaded = processSingleton("config", loadConfig);
 
 /** The process configuration, parsed from process.env on first use. */
 export function config(): Config {
-  cached ??= loadConfig();
-  return cached;
+  return loaded();
 }

@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { config } from "../config";
 import { randomToken } from "./random";
+import { processSingleton } from "../process/state";
 
-let cached: string | undefined;
 
 export interface SecretResolution {
   secret: string;
@@ -31,7 +31,8 @@ export function resolveSecret(): SecretResolution {
   return { secret, generated: true };
 }
 
+const resolved = processSingleton("instance-secret", () => resolveSecret().secret);
+
 export function instanceSecret(): string {
-  cached ??= resolveSecret().secret;
-  return cached;
+  return resolved();
 }

@@ -48,6 +48,7 @@ import { isValidText } from "../http/valid-text";
 import { jsonResponse, methodNotAllowed } from "../http/responses";
 import { misdirectedResponse, resolveIssuerContext, withIssuerContext, type IssuerContext } from "../tenants/issuer-context";
 import { compilePath, EXTENSION_JWKS, servedProtocolPaths, type ProtocolPathName, type ProtocolRouteName } from "../http/protocol-paths";
+import { processSingleton } from "../process/state";
 
 /**
  * A GET answered from a cached document, given the raw query string (without `?`): the custom
@@ -172,11 +173,16 @@ function channelHandler(row: RouteRow, method: HandlerMethod, name: string): Rou
   return handler && IN_CHANNEL[row.channel](name, handler);
 }
 
-let routes: readonly ProtocolRoute[] | undefined;
+/** Process state: which routes are served follows the configuration (METRICS_TOKEN, EXTENSIONS_URL). */
+const routes = processSingleton("protocol-routes", (): readonly ProtocolRoute[] => buildRoutes());
 
 /** The routes this instance serves (the extension JWKS only when it is on Porta's origin). */
 export function protocolRoutes(): readonly ProtocolRoute[] {
-  routes ??= servedProtocolPaths().map(([name, path]): ProtocolRoute => {
+  return routes();
+}
+
+function buildRoutes(): readonly ProtocolRoute[] {
+  return servedProtocolPaths().map(([name, path]): ProtocolRoute => {
     const row = name === EXTENSION_JWKS ? EXTENSION_JWKS_ROW : TABLE[name];
     const cors = row.channel === "oauth" ? row.cors : undefined;
     const allowed = ROUTE_METHODS.filter((m) => (m === "OPTIONS" ? cors : row[m]));
@@ -191,7 +197,6 @@ export function protocolRoutes(): readonly ProtocolRoute[] {
     const document = row.channel === "none" ? row.document : undefined;
     return { name, path, ...compilePath(path), channel: row.channel, handlers, document, allowed, anyHost: ANY_HOST.has(name) };
   });
-  return routes;
 }
 
 export interface RouteMatch {
@@ -225,7 +230,7 @@ function badPathResponse(): Response {
 
 /** The handler for a protocol path, a 405 responder, a 400 responder for an undecodable parameter, or undefined when the path is not ours. */
 export function matchProtocolRoute(method: string, pathname: string): RouteMatch | undefined {
-  for (const route of routes ?? protocolRoutes()) {
+  for (const route of routes()) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
     let params = NO_PARAMS;

@@ -67,7 +67,7 @@ function forwardedFor(request: Request): string[] {
     .filter((entry) => entry !== "");
 }
 
-let warnedOfUntrustedProxy = false;
+const untrustedProxyWarning = processSingleton("untrusted-proxy-warning", () => ({ given: false }));
 
 /**
  * Called by Porta's server for each request with its X-Forwarded-For header: the first one that
@@ -75,8 +75,9 @@ let warnedOfUntrustedProxy = false;
  * are personal data).
  */
 export function noteForwardedFor(header: string | string[] | undefined, trustProxy: number): void {
-  if (warnedOfUntrustedProxy || header === undefined || trustProxy > 0) return;
-  warnedOfUntrustedProxy = true;
+  const warning = untrustedProxyWarning();
+  if (warning.given || header === undefined || trustProxy > 0) return;
+  warning.given = true;
   logger.warn(
     { trustProxy },
     "A request carries X-Forwarded-For but TRUST_PROXY is 0: every client then has the proxy's address and shares its per-IP abuse limits. Behind a proxy or load balancer, set TRUST_PROXY to the number of proxies that append to X-Forwarded-For (docs/scaling.md)",

@@ -9,6 +9,7 @@
  * `{name}` is a path parameter; PARAMETER_PATTERNS says what it may hold.
  */
 import { config } from "../config";
+import { processSingleton } from "../process/state";
 
 export const PROTOCOL_PATHS = {
   discovery: "/.well-known/openid-configuration",
@@ -161,11 +162,11 @@ export function pathOf<N extends ProtocolPathName | PagePathName>(name: N, ...pa
   return values ? template.replace(/\{([A-Za-z_]+)\}/g, (_whole, parameter: string) => encodeURIComponent(values[parameter] ?? "")) : template;
 }
 
-let patterns: RegExp[] | undefined;
+/** Process state: the served paths follow the configuration. */
+const patterns = processSingleton("protocol-path-patterns", () => servedProtocolPaths().map(([, path]) => compilePath(path).pattern));
 
 /** Whether a request path belongs to the protocol table (whatever its method). */
 export function isProtocolPath(pathname: string): boolean {
-  patterns ??= servedProtocolPaths().map(([, path]) => compilePath(path).pattern);
-  return patterns.some((pattern) => pattern.test(pathname));
+  return patterns().some((pattern) => pattern.test(pathname));
 }
 
