@@ -189,6 +189,11 @@ test("an application with CIBA, headless and encryption settings, and a refused 
 test("eID connections: an upstream OpenID Connect broker, Porta's key for private_key_jwt, Swedish BankID, a test tenant", async ({ page }) => {
   await signIn(page);
   const tenantPath = await createTenant(page, "Nordic Pension", "production");
+  // A production tenant is served only on its own domains: the redirect URI and Porta's keys are shown on them.
+  await page.goto(`${tenantPath}/domains`);
+  await page.getByTestId("domains-input").fill("login.nordic-pension.example");
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("domains-saved")).toBeVisible();
   await page.goto(`${tenantPath}/eids/dk-mitid`);
   await page.locator("#issuer").fill(broker.issuer);
   await page.locator("#clientId").fill(broker.clientId);
