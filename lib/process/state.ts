@@ -47,16 +47,22 @@ export interface ProcessSlot<T> {
 export function processSlot<T>(name: string, options: SlotOptions = {}): ProcessSlot<T> {
   const key = Symbol.for(PREFIX + name);
   const g = globalThis as WithCells;
+  // The cell, once found or made, stays on globalThis for the life of the process (a reset empties
+  // it, never replaces it): each module graph keeps a reference instead of looking it up on every
+  // read, which the request path does several times per request.
+  let cell: SlotCell | undefined;
   const slot = (): SlotCell => {
+    if (cell) return cell;
     let found = g[key];
     if (!found) {
       found = { [CELL]: true, value: undefined, keepOnReset: options.keepOnReset === true };
       g[key] = found;
     }
+    cell = found;
     return found;
   };
   return {
-    get: () => g[key]?.value as T | undefined,
+    get: () => slot().value as T | undefined,
     set: (value) => {
       slot().value = value;
     },
