@@ -38,6 +38,14 @@ async function createTenant(page: Page, name: string, environment: "test" | "pro
   return new URL(page.url()).pathname;
 }
 
+/** Gives the tenant at `tenantPath` these domains on its domains page. */
+async function saveDomains(page: Page, tenantPath: string, domains: string[]): Promise<void> {
+  await page.goto(`${tenantPath}/domains`);
+  await page.getByTestId("domains-input").fill(domains.join("\n"));
+  await page.getByTestId("domains-save").click();
+  await expect(page.getByTestId("domains-saved")).toBeVisible();
+}
+
 /** A page in a browser of its own (no dashboard or SSO session). */
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -159,10 +167,7 @@ test("a production application: FTN refused without encrypted ID tokens, then sa
 test("a production tenant's domains, and a domain another tenant holds", async ({ page }) => {
   await signIn(page);
   const pensionPath = await createTenant(page, "Fjord Pension", "production");
-  await page.goto(`${pensionPath}/domains`);
-  await page.getByTestId("domains-input").fill("login.fjord-pension.example\nfjord.localhost:3000");
-  await page.getByTestId("domains-save").click();
-  await expect(page.getByTestId("domains-saved")).toBeVisible();
+  await saveDomains(page, pensionPath, ["login.fjord-pension.example", "fjord.localhost:3000"]);
   await shoot(page, "domains");
 
   await page.goto(`${acmePath}/domains`);
@@ -190,10 +195,7 @@ test("eID connections: an upstream OpenID Connect broker, Porta's key for privat
   await signIn(page);
   const tenantPath = await createTenant(page, "Nordic Pension", "production");
   // A production tenant is served only on its own domains: the redirect URI and Porta's keys are shown on them.
-  await page.goto(`${tenantPath}/domains`);
-  await page.getByTestId("domains-input").fill("login.nordic-pension.example");
-  await page.getByTestId("domains-save").click();
-  await expect(page.getByTestId("domains-saved")).toBeVisible();
+  await saveDomains(page, tenantPath, ["login.nordic-pension.example"]);
   await page.goto(`${tenantPath}/eids/dk-mitid`);
   await page.locator("#issuer").fill(broker.issuer);
   await page.locator("#clientId").fill(broker.clientId);
