@@ -84,6 +84,7 @@ test.describe("Swedish BankID", () => {
     const acr = "urn:grn:authn:se:bankid:same-device";
     await startLogin(page, acr, ["ssn"]);
     await expect(page.getByTestId("bankid-qr")).toHaveCount(0);
+    await expect(page.getByTestId("bankid-open-app")).toHaveAttribute("data-hydrated", "true");
     await page.getByTestId("bankid-open-app").click();
     await expect(page.getByRole("status")).toContainText("The BankID app is open");
     await expect(page.getByTestId("eid-authenticator")).toHaveText("BankID app on this device");
@@ -151,6 +152,7 @@ test.describe("Finnish Trust Network", () => {
     const select = page.getByTestId("test-identity");
     await expect(page.getByRole("radio", { name: "Nordea" })).toBeChecked();
     await expect(select).toHaveValue("ftn-1");
+    await expect(page.getByTestId("eid-bank-choice")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("radio", { name: "Nordea" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("radio", { name: "OP" })).toBeChecked();
@@ -165,6 +167,7 @@ test.describe("Finnish Trust Network", () => {
     const acr = "urn:grn:authn:fi:mobile-id";
     await startLogin(page, acr, ["ssn"]);
     await expect(page.getByRole("group", { name: "Choose your mobile operator" })).toBeVisible();
+    await expect(page.getByTestId("eid-bank-choice")).toHaveAttribute("data-hydrated", "true");
     await page.locator('[data-testid="eid-bank"][data-bank="dna"]').click();
     await expect(page.getByTestId("test-identity")).toHaveValue("ftn-3");
     const claims = await approve(page);
@@ -185,6 +188,7 @@ test("Freja eID: ssn and registrationLevel", async ({ page }) => {
 test("iDIN: choose the bank; names, birthdate and address; ssn yields no national id", async ({ page }) => {
   const acr = "urn:grn:authn:nl:idin";
   await startLogin(page, acr, ["ssn", "birthdate", "address"]);
+  await expect(page.getByTestId("eid-bank-choice")).toHaveAttribute("data-hydrated", "true");
   await page.locator('[data-testid="eid-bank"][data-bank="rabobank"]').click();
   await expect(page.getByRole("radio", { name: "Rabobank" })).toBeChecked();
   await expect(page.getByTestId("test-identity")).toHaveValue("idin-2");

@@ -6,9 +6,10 @@
  * The server sends a placeholder of the chart's height, so nothing moves when it appears.
  * Screen readers get the table beside each chart: the chart itself is one labelled image.
  */
-import { useSyncExternalStore, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { TenantAnalytics } from "@/lib/analytics/load-tenant-analytics";
+import { useIsBrowser } from "../hooks/use-is-browser";
 import { formatDay, formatDuration, toSeconds } from "./format";
 
 const EID_COLOURS = ["#4f46e5", "#0891b2", "#16a34a", "#d97706", "#db2777", "#7c3aed", "#0d9488", "#65a30d", "#9333ea", "#ea580c"];
@@ -16,16 +17,6 @@ const NO_EID_COLOUR = "#94a3b8";
 const OUTCOME_COLOURS = { success: "#16a34a", cancel: "#d97706", error: "#dc2626" } as const;
 const AXIS = { fontSize: 12, fill: "#475569" };
 
-const noSubscription = () => () => undefined;
-
-/** True once hydrated in the browser; false while rendering on the server. */
-function useIsBrowser(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** Heights as classes, not style attributes (the CSP), in px for recharts. */
 const HEIGHTS = { short: { className: "h-40", px: 160 }, medium: { className: "h-56", px: 224 }, tall: { className: "h-64", px: 256 }, taller: { className: "h-80", px: 320 } } as const;

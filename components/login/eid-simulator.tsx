@@ -4,7 +4,8 @@
  * posts without client JS, the small client parts (animated QR, "Open BankID app", bank picker)
  * only add behaviour. Test hooks (stable data-testid values the end-to-end tests use): `test-identity`, `eid-app-text`, `eid-approve`,
  * `eid-cancel`; also `bankid-qr` (with `data-frame`), `bankid-open-app`, `eid-bank` (with
- * `data-bank`) and `eid-authenticator`.
+ * `data-bank`) in `eid-bank-choice`, and `eid-authenticator`. The client parts carry
+ * `data-hydrated` once React handles them (components/hooks/use-is-browser.ts).
  *
  * Every visible string comes from `labels` (English by default, see `simulators/labels.ts`) and
  * from the family's own texts in `locale`; its look and steps from the family's simulator spec

@@ -9,6 +9,7 @@
 import { useId, useState } from "react";
 import type { ProviderBadgeLook } from "@/lib/eid/family-kit/brand";
 import type { EidProvider } from "@/lib/eid/types";
+import { useIsBrowser } from "../../hooks/use-is-browser";
 import { ProviderBadge } from "./provider-badge";
 
 export interface PickerIdentity {
@@ -32,6 +33,7 @@ export function ProviderPicker({ providers, badges, identities, labels, selectId
   const [identityId, setIdentityId] = useState(identities[0]?.id ?? "");
   const providerId = identities.find((i) => i.id === identityId)?.providerId ?? "";
   const hintId = useId();
+  const hydrated = useIsBrowser();
   const chooseProvider = (id: string) => {
     const first = identities.find((i) => i.providerId === id);
     if (first) setIdentityId(first.id);
@@ -39,7 +41,7 @@ export function ProviderPicker({ providers, badges, identities, labels, selectId
 
   return (
     <>
-      <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
+      <fieldset className="flex flex-col gap-2" aria-describedby={hintId} data-testid="eid-bank-choice" data-hydrated={hydrated || undefined}>
         <legend className="mb-1 text-sm font-semibold text-slate-900">{labels.legend}</legend>
         <div className="grid grid-cols-1 gap-2">
           {providers.map((provider) => (
