@@ -7,11 +7,11 @@ import tseslint from "typescript-eslint";
 const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
 const NO_NEXT = { group: ["next", "next/*"], message: "lib/ must not import Next.js" };
 const NO_DB = { group: ["@/lib/db", "@/lib/db/*", "**/lib/db", "**/lib/db/*"], message: "Query through a lib/ function instead of Prisma" };
-// Moving the clock and forgetting the process state are for tests: the application never does.
+// Moving the clock, forgetting the process state and cheaper password hashes are for tests: the application never does.
 const TESTS_ONLY = {
-  group: ["**/clock", "**/process/state"],
-  importNames: ["advanceClock", "resetClock", "resetProcessState"],
-  message: "Only tests move the clock or reset the process state (tests/support/clock.ts)",
+  group: ["**/clock", "**/process/state", "**/crypto/password"],
+  importNames: ["advanceClock", "resetClock", "resetProcessState", "setPasswordCostForTests"],
+  message: "Only tests move the clock, reset the process state or lower the cost of password hashes",
 };
 
 const BODY_READS = {

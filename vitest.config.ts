@@ -36,6 +36,9 @@ function useRamScratch(): void {
   }
 }
 
+/** The integration files that replace a module with vi.mock (node:crypto, node:dns): each runs in a process of its own. */
+const MODULE_MOCKS = ["tests/integration/sign-in-limit.test.ts", "tests/integration/client-jwks-uri-guard.test.ts"];
+
 export default defineConfig(async () => {
   useRamScratch();
   const pgUrl = await postgresForTests();
@@ -44,15 +47,28 @@ export default defineConfig(async () => {
   // worker of every project and removed when the run ends.
   const portsDir = mkdtempSync(path.join(tmpdir(), "porta-ports-"));
   process.once("exit", () => rmSync(portsDir, { recursive: true, force: true }));
-  const integration = (name: string, include: string[], db: "embedded" | "postgres", extraEnv: Record<string, string> = {}): TestProjectConfiguration => ({
+  interface IntegrationOptions {
+    env?: Record<string, string>;
+    exclude?: string[];
+    /** Each file in a process of its own: for the files that replace a module (vi.mock). */
+    isolate?: boolean;
+  }
+  const integration = (name: string, include: string[], db: "embedded" | "postgres", options: IntegrationOptions = {}): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
       name,
       include,
+      exclude: options.exclude ?? [],
+      // A worker runs its files one after another in one process and one module graph: Porta's
+      // modules, Prisma and PGlite are loaded once per worker rather than once per file (most of
+      // a small file's CPU time). setup-env.ts gives each file a fresh start (database,
+      // environment, process state, spies). Files that replace a module (vi.mock) run in a
+      // project of their own, each file in its own process.
+      isolate: options.isolate ?? false,
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
-      env: { PORTA_TEST_DB: db, PORTA_TEST_PORTS_DIR: portsDir, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...extraEnv },
+      env: { PORTA_TEST_DB: db, PORTA_TEST_PORTS_DIR: portsDir, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...options.env },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
@@ -70,9 +86,10 @@ export default defineConfig(async () => {
       // (a quarter less CPU for the project's fifty small files).
       test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"], environment: "node", pool: "threads" },
     },
-    integration("integration", ["tests/integration/**/*.test.ts"], "embedded"),
+    integration("integration", ["tests/integration/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
+    integration("integration-module-mocks", MODULE_MOCKS, "embedded", { isolate: true, env: { PORTA_TEST_OWN_PROCESS: "true" } }),
     // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
-    integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { PORTA_TEST_ALLOW_PRIVATE: "true" }),
+    integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { env: { PORTA_TEST_ALLOW_PRIVATE: "true" } }),
   ];
   if (pgUrl) projects.push(integration("integration-postgres", postgresProjectFiles(), "postgres"));
   // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).

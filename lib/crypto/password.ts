@@ -9,13 +9,35 @@
  * turn. A password check that would wait behind more fails at once (PasswordHashingBusy: the
  * sign-in answers it like an attempt the abuse limits refuse); hashing a new password waits, as
  * its callers have already proven an account, a session or an invitation.
+ *
+ * Tests may lower the cost for their own process (setPasswordCostForTests), as each hash at the
+ * real cost takes about half a second of CPU; the application never does (ESLint), and every hash
+ * records its parameters, so one made at a test's cost verifies anywhere and is replaced at the
+ * next sign-in.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { processSingleton } from "../process/state";
+import { processSingleton, processSlot } from "../process/state";
 
-const N = 65536;
-const R = 8;
-const P = 2;
+/** scrypt's cost parameters. */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The parameters of every new hash. */
+export const PASSWORD_COST: Readonly<PasswordCost> = { N: 65536, r: 8, p: 2 };
+
+// Forgotten by resetProcessState, like the clock: a test file sets it again at its start.
+const costForTests = processSlot<PasswordCost>("password-cost-for-tests");
+
+/** For tests only: new hashes at `cost` in this process (undefined: PASSWORD_COST again). */
+export function setPasswordCostForTests(cost: PasswordCost | undefined): void {
+  if (cost) costForTests.set(cost);
+  else costForTests.delete();
+}
+
+const currentCost = (): PasswordCost => costForTests.get() ?? PASSWORD_COST;
 /** Enough for the current parameters (128·N·r = 64 MiB) and for any stored hash up to N=2^17, r=8. */
 const MAXMEM = 192 * 1024 * 1024;
 
@@ -62,9 +84,10 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p } = currentCost();
   const salt = randomBytes(16);
-  const hash = await scrypt(password.normalize("NFKC"), salt, 32, { N, r: R, p: P, maxmem: MAXMEM }, false);
-  return ["scrypt", N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const hash = await scrypt(password.normalize("NFKC"), salt, 32, { N, r, p, maxmem: MAXMEM }, false);
+  return ["scrypt", N, r, p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
 /** Whether `password` matches `stored`; throws PasswordHashingBusy when HASHING_QUEUE checks already wait. */
@@ -85,5 +108,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made with other parameters than today's. */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split("$");
-  return scheme !== "scrypt" || Number(n) !== N || Number(r) !== R || Number(p) !== P;
+  const cost = currentCost();
+  return scheme !== "scrypt" || Number(n) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
 }

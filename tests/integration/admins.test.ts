@@ -301,9 +301,7 @@ describe("removal", () => {
   });
 });
 
-// Each sign-in and password change runs scrypt over 64 MiB (lib/crypto/password.ts): ten in a
-// row take about 5 s alone, several times that while other test files share the two cores.
-describe("passwords and sign-in audit", { timeout: 60_000 }, () => {
+describe("passwords and sign-in audit", () => {
   it("changing one's password needs the current one; a wrong one is refused and changes nothing", async () => {
     const xena = await join("xena@example.com", "member", "xena's first password");
     const db = await prisma();

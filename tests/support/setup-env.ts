@@ -2,16 +2,42 @@
  * Runs before each integration test file: gives the file its own port, issuer and fresh database
  * (a copy of the migrated and seeded template), through the same environment variables an
  * operator sets.
+ *
+ * A worker runs several files one after another in one process and one module graph (Vitest's
+ * `isolate: false`, vitest.config.ts), so each file starts as a restarted Porta would: the
+ * previous file's database closed, the environment back to what the worker started with (a file
+ * may have set its own variables), the process state forgotten (lib/process/state.ts) and the
+ * previous file's spies restored.
+ *
+ * The files that replace a module (vi.mock) run each in a process of its own (PORTA_TEST_OWN_PROCESS)
+ * and must load Porta's modules only after their mocks: for them, nothing of lib/ is imported here
+ * before the file runs.
  */
-import { afterAll, inject } from "vitest";
+import { afterAll, inject, vi } from "vitest";
 import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
 import { freePort } from "./free-port";
 import { TEST_ADMIN_TOKEN, TEST_INSTANCE_SECRET } from "./test-secrets";
 
 export { TEST_ADMIN_TOKEN };
 
-const port = await freePort();
+/** scrypt with 1 MiB instead of 64: a hash in a few milliseconds. */
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+
 const env = process.env as Record<string, string | undefined>;
+const ownProcess = env.PORTA_TEST_OWN_PROCESS === "true";
+
+async function closeProcessDatabase(): Promise<void> {
+  await (await import("../../lib/db/client")).closeProcessDatabase();
+}
+
+const BASELINE = Symbol.for("porta.tests.environment-baseline");
+const worker = globalThis as typeof globalThis & { [BASELINE]?: Record<string, string | undefined> };
+const baseline = (worker[BASELINE] ??= { ...env });
+if (!ownProcess) await closeProcessDatabase();
+for (const name of Object.keys(env)) if (!(name in baseline)) delete env[name];
+Object.assign(env, baseline);
+
+const port = await freePort();
 env.NODE_ENV = "test";
 env.PORT = String(port);
 env.PUBLIC_URL = `http://127.0.0.1:${port}`;
@@ -28,10 +54,27 @@ if (env.PORTA_TEST_DB === "postgres") {
   const database = await createPostgresDatabase(adminUrl, inject("postgresTemplate"));
   env.DATABASE_URL = database.url;
   delete env.DATA_DIR;
-  afterAll(() => database.drop());
+  afterAll(async () => {
+    await closeProcessDatabase();
+    await database.drop();
+  });
 } else {
   const copy = copyEmbeddedTemplate(inject("embeddedTemplate"));
   env.DATA_DIR = copy.dataDir;
   delete env.DATABASE_URL;
-  afterAll(() => copy.remove());
+  afterAll(async () => {
+    await closeProcessDatabase();
+    copy.remove();
+  });
 }
+
+if (!ownProcess) {
+  (await import("../../lib/process/state")).resetProcessState();
+  // Admin passwords hashed at a small fraction of the real cost (lib/crypto/password.ts): the files
+  // that sign in, invite and change passwords do so a few hundred times. The real parameters are
+  // tested in lib/crypto/crypto.test.ts and where a hash is upgraded at sign-in.
+  (await import("../../lib/crypto/password")).setPasswordCostForTests(TEST_PASSWORD_COST);
+}
+afterAll(() => {
+  vi.restoreAllMocks();
+});
