@@ -32,6 +32,7 @@ export function lockDataDir(dir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.removeListener("exit", release);
         try {
           if (readFileSync(file, "utf8") === String(process.pid)) unlinkSync(file);
         } catch {
