@@ -4,10 +4,10 @@
  * from-empty diff) have identical columns, constraints, indexes and enums. Each project runs them on
  * its own kind of database: a new PGlite directory, or a new PostgreSQL database.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "../../lib/db/client";
 import { migrate, readMigrations } from "../../lib/db/migrate";
 import { describeSchema, type SchemaDescription } from "../support/catalog";
@@ -30,6 +30,8 @@ async function emptyDatabase(): Promise<{ database: Database; remove(): Promise<
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "porta-migrations-"));
+  // A copy of the run's empty cluster (global-setup.ts): what initdb would make, without its cost.
+  cpSync(inject("emptyEmbeddedCluster"), path.join(dir, "pglite"), { recursive: true });
   const database = await openDatabase({ dataDir: dir });
   return {
     database,

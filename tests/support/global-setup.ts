@@ -1,5 +1,5 @@
 /**
- * Once per test run and project: build a migrated and seeded template database (through the same
+ * Once per test run (per project on PostgreSQL): build a migrated and seeded template database (through the same
  * bootstrap as start-up, in a process of its own: seed-template.ts), so each test file starts from
  * a copy instead of migrating and generating keys anew.
  */
@@ -13,7 +13,7 @@ import { adminQuery, uniqueName, withDatabase } from "./databases";
 import { TEST_INSTANCE_SECRET } from "./test-secrets";
 
 /** Migrates and seeds the database that `target` names (DATA_DIR or DATABASE_URL). */
-function seedTemplate(target: { DATA_DIR: string } | { DATABASE_URL: string }): Promise<void> {
+function seedTemplate(target: { DATA_DIR: string; PORTA_TEST_EMPTY_CLUSTER: string } | { DATABASE_URL: string }): Promise<void> {
   const script = fileURLToPath(new URL("./seed-template.ts", import.meta.url));
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = { ...inherited, ...target, NODE_ENV: "test" as const, PORTA_SECRET: TEST_INSTANCE_SECRET, PUBLIC_URL: "http://127.0.0.1:9", LOG_LEVEL: "silent" };
@@ -24,9 +24,19 @@ function seedTemplate(target: { DATA_DIR: string } | { DATABASE_URL: string }): 
   });
 }
 
+/** The run's embedded template, made once for every embedded project. */
+interface SharedTemplate {
+  root: string;
+  ready: Promise<void>;
+  users: number;
+}
+const SHARED_TEMPLATE = Symbol.for("porta.tests.embedded-template");
+
 declare module "vitest" {
   export interface ProvidedContext {
     embeddedTemplate: string;
+    /** A PGlite cluster as initdb leaves it, nothing migrated (empty when the project runs on PostgreSQL). */
+    emptyEmbeddedCluster: string;
     postgresTemplate: string;
   }
 }
@@ -42,18 +52,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seedTemplate({ DATABASE_URL: withDatabase(adminUrl, name) });
     project.provide("postgresTemplate", name);
     project.provide("embeddedTemplate", "");
+    project.provide("emptyEmbeddedCluster", "");
     return async () => {
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     };
   }
 
-  // The run's directory: the template, and each test file's copy beside it (databases.ts), so
-  // the teardown removes whatever a file left behind.
-  const root = mkdtempSync(path.join(tmpdir(), "porta-run-"));
-  await seedTemplate({ DATA_DIR: path.join(root, "template") });
-  project.provide("embeddedTemplate", path.join(root, "template", "pglite"));
+  // One embedded template for the run, shared by every embedded project (they run in this one
+  // process): the first to get here makes it, the last to end removes it. The run's directory holds
+  // the template, an empty cluster (initdb only, for the migrations test) and each test file's copy
+  // beside them (databases.ts), so the teardown removes whatever a file left behind.
+  const main = globalThis as typeof globalThis & { [SHARED_TEMPLATE]?: SharedTemplate };
+  let shared = main[SHARED_TEMPLATE];
+  if (!shared) {
+    const root = mkdtempSync(path.join(tmpdir(), "porta-run-"));
+    const ready = seedTemplate({ DATA_DIR: path.join(root, "template"), PORTA_TEST_EMPTY_CLUSTER: path.join(root, "empty", "pglite") });
+    shared = { root, ready, users: 0 };
+    main[SHARED_TEMPLATE] = shared;
+  }
+  const mine = shared;
+  mine.users++;
+  await mine.ready;
+  project.provide("embeddedTemplate", path.join(mine.root, "template", "pglite"));
+  project.provide("emptyEmbeddedCluster", path.join(mine.root, "empty", "pglite"));
   project.provide("postgresTemplate", "");
   return async () => {
-    rmSync(root, { recursive: true, force: true });
+    if (--mine.users > 0) return;
+    delete main[SHARED_TEMPLATE];
+    rmSync(mine.root, { recursive: true, force: true });
   };
 }

@@ -33,7 +33,6 @@ async function closeProcessDatabase(): Promise<void> {
 const BASELINE = Symbol.for("porta.tests.environment-baseline");
 const worker = globalThis as typeof globalThis & { [BASELINE]?: Record<string, string | undefined> };
 const baseline = (worker[BASELINE] ??= { ...env });
-if (!ownProcess) await closeProcessDatabase();
 for (const name of Object.keys(env)) if (!(name in baseline)) delete env[name];
 Object.assign(env, baseline);
 
@@ -70,6 +69,9 @@ if (env.PORTA_TEST_DB === "postgres") {
 
 if (!ownProcess) {
   (await import("../../lib/process/state")).resetProcessState();
+  // Whatever the previous file left open, even opened by its last background work after its own
+  // end; from here on, the database is opened with this file's configuration.
+  await closeProcessDatabase().catch(() => undefined);
   // Admin passwords hashed at a small fraction of the real cost (lib/crypto/password.ts): the files
   // that sign in, invite and change passwords do so a few hundred times. The real parameters are
   // tested in lib/crypto/crypto.test.ts and where a hash is upgraded at sign-in.
