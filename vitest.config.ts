@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
 import { postgresProjectFiles } from "./tests/postgres-files";
 import { postgresForTests } from "./tests/support/postgres-available";
 
@@ -51,24 +51,31 @@ export default defineConfig(async () => {
     env?: Record<string, string>;
     exclude?: string[];
     /** Each file in a process of its own: for the files that replace a module (vi.mock). */
-    isolate?: boolean;
+    ownProcess?: boolean;
   }
   const integration = (name: string, include: string[], db: "embedded" | "postgres", options: IntegrationOptions = {}): TestProjectConfiguration => ({
     resolve: { alias },
     test: {
       name,
       include,
-      exclude: options.exclude ?? [],
+      exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],
       // A worker runs its files one after another in one process and one module graph: Porta's
       // modules, Prisma and PGlite are loaded once per worker rather than once per file (most of
       // a small file's CPU time). setup-env.ts gives each file a fresh start (database,
       // environment, process state, spies). Files that replace a module (vi.mock) run in a
       // project of their own, each file in its own process.
-      isolate: options.isolate ?? false,
+      isolate: options.ownProcess === true,
       environment: "node",
       globalSetup: ["tests/support/global-setup.ts"],
       setupFiles: ["tests/support/setup-env.ts"],
-      env: { PORTA_TEST_DB: db, PORTA_TEST_PORTS_DIR: portsDir, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}), ...options.env },
+      env: {
+        PORTA_TEST_DB: db,
+        PORTA_TEST_PORTS_DIR: portsDir,
+        ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}),
+        // setup-env.ts loads nothing of lib/ before such a file's mocks.
+        ...(options.ownProcess ? { PORTA_TEST_OWN_PROCESS: "true" } : {}),
+        ...options.env,
+      },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
@@ -87,7 +94,7 @@ export default defineConfig(async () => {
       test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"], environment: "node", pool: "threads" },
     },
     integration("integration", ["tests/integration/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
-    integration("integration-module-mocks", MODULE_MOCKS, "embedded", { isolate: true, env: { PORTA_TEST_OWN_PROCESS: "true" } }),
+    integration("integration-module-mocks", MODULE_MOCKS, "embedded", { ownProcess: true }),
     // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
     integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { env: { PORTA_TEST_ALLOW_PRIVATE: "true" } }),
   ];

@@ -11,34 +11,8 @@
  * no two runners' lines interleave within a block. Every runner runs to its end even when another
  * fails, so one run reports every failure; the exit code is non-zero when any of them failed.
  */
-import { Buffer } from "node:buffer";
-import { spawn } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
-
-/**
- * Runs one command; resolves with its exit code. `held`: its output is printed whole when it
- * ends, under a heading; otherwise it goes straight to this process's output.
- */
-function run(name, command, args, { held }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ["ignore", held ? "pipe" : "inherit", held ? "pipe" : "inherit"] });
-    const output = [];
-    if (held) {
-      child.stdout.on("data", (chunk) => output.push(chunk));
-      child.stderr.on("data", (chunk) => output.push(chunk));
-    }
-    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on("close", (code, signal) => {
-      const status = code ?? (signal ? 1 : 0);
-      if (held || output.length > 0) process.stdout.write(`\n> ${name}: ${status === 0 ? "passed" : "failed"}\n${Buffer.concat(output).toString()}\n`);
-      resolve(status);
-    });
-  });
-}
+import { bin, root, runCommand as run } from "./run-command.mjs";
 
 const vitest = run("vitest", bin("vitest"), ["run"], { held: false });
 const staticThenEndToEnd = run("static checks", process.execPath, [path.join(root, "scripts", "static-checks.mjs")], { held: true }).then(async (staticCode) => [

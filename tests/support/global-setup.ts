@@ -32,6 +32,12 @@ interface SharedTemplate {
 }
 const SHARED_TEMPLATE = Symbol.for("porta.tests.embedded-template");
 
+function newSharedTemplate(): SharedTemplate {
+  const root = mkdtempSync(path.join(tmpdir(), "porta-run-"));
+  const ready = seedTemplate({ DATA_DIR: path.join(root, "template"), PORTA_TEST_EMPTY_CLUSTER: path.join(root, "empty", "pglite") });
+  return { root, ready, users: 0 };
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     embeddedTemplate: string;
@@ -63,22 +69,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // the template, an empty cluster (initdb only, for the migrations test) and each test file's copy
   // beside them (databases.ts), so the teardown removes whatever a file left behind.
   const main = globalThis as typeof globalThis & { [SHARED_TEMPLATE]?: SharedTemplate };
-  let shared = main[SHARED_TEMPLATE];
-  if (!shared) {
-    const root = mkdtempSync(path.join(tmpdir(), "porta-run-"));
-    const ready = seedTemplate({ DATA_DIR: path.join(root, "template"), PORTA_TEST_EMPTY_CLUSTER: path.join(root, "empty", "pglite") });
-    shared = { root, ready, users: 0 };
-    main[SHARED_TEMPLATE] = shared;
-  }
-  const mine = shared;
-  mine.users++;
-  await mine.ready;
-  project.provide("embeddedTemplate", path.join(mine.root, "template", "pglite"));
-  project.provide("emptyEmbeddedCluster", path.join(mine.root, "empty", "pglite"));
+  const shared = (main[SHARED_TEMPLATE] ??= newSharedTemplate());
+  shared.users++;
+  await shared.ready;
+  project.provide("embeddedTemplate", path.join(shared.root, "template", "pglite"));
+  project.provide("emptyEmbeddedCluster", path.join(shared.root, "empty", "pglite"));
   project.provide("postgresTemplate", "");
   return async () => {
-    if (--mine.users > 0) return;
+    if (--shared.users > 0) return;
     delete main[SHARED_TEMPLATE];
-    rmSync(mine.root, { recursive: true, force: true });
+    rmSync(shared.root, { recursive: true, force: true });
   };
 }
