@@ -6,14 +6,14 @@
  * A worker runs several files one after another in one process and one module graph (Vitest's
  * `isolate: false`, vitest.config.ts), so each file starts as a restarted Porta would: the
  * previous file's database closed, the environment back to what the worker started with (a file
- * may have set its own variables), the process state forgotten (lib/process/state.ts) and the
- * previous file's spies restored.
+ * may have set its own variables), the process state forgotten (lib/process/state.ts) once the
+ * file's own module code has set what it sets, and the previous file's spies restored.
  *
  * The files that replace a module (vi.mock) run each in a process of its own (PORTA_TEST_OWN_PROCESS)
  * and must load Porta's modules only after their mocks: for them, nothing of lib/ is imported here
  * before the file runs.
  */
-import { afterAll, inject, vi } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
 import { freePort } from "./free-port";
 import { TEST_ADMIN_TOKEN, TEST_INSTANCE_SECRET } from "./test-secrets";
@@ -68,14 +68,20 @@ if (env.PORTA_TEST_DB === "postgres") {
 }
 
 if (!ownProcess) {
-  (await import("../../lib/process/state")).resetProcessState();
-  // Whatever the previous file left open, even opened by its last background work after its own
-  // end; from here on, the database is opened with this file's configuration.
-  await closeProcessDatabase().catch(() => undefined);
-  // Admin passwords hashed at a small fraction of the real cost (lib/crypto/password.ts): the files
-  // that sign in, invite and change passwords do so a few hundred times. The real parameters are
-  // tested in lib/crypto/crypto.test.ts and where a hash is upgraded at sign-in.
-  (await import("../../lib/crypto/password")).setPasswordCostForTests(TEST_PASSWORD_COST);
+  // As its first hook, after the file's own module code has run: a file may set its variables
+  // there (vi.hoisted), and the previous file's background work (a ping-mode CIBA loop, a flush)
+  // may have read the configuration since this file began. From here on, the configuration is
+  // read from this file's environment and the database opened with it.
+  beforeAll(async () => {
+    // Whatever the previous file left open, even opened by its last background work after its
+    // own end.
+    await closeProcessDatabase().catch(() => undefined);
+    (await import("../../lib/process/state")).resetProcessState();
+    // Admin passwords hashed at a small fraction of the real cost (lib/crypto/password.ts): the
+    // files that sign in, invite and change passwords do so a few hundred times. The real
+    // parameters are tested in lib/crypto/crypto.test.ts and where a hash is upgraded at sign-in.
+    (await import("../../lib/crypto/password")).setPasswordCostForTests(TEST_PASSWORD_COST);
+  });
 }
 afterAll(() => {
   vi.restoreAllMocks();
