@@ -274,10 +274,26 @@ async function openPostgres(url: string, poolSize: number, preparedStatements: b
 /** Kept by resetProcessState: the connection is what the process holds open, not what it knows. */
 const processDatabase = processSlot<Promise<Database>>("database", { keepOnReset: true });
 
+/**
+ * Set when the process database was closed (shutdown): work still running after that (a flush, a
+ * ping loop) fails instead of opening the database again, which for the embedded database would
+ * lock its directory anew or create a new one where the old one was removed. Forgotten by
+ * resetProcessState, as a restarted process opens its database again.
+ */
+const processDatabaseClosed = processSlot<true>("database-closed");
+
+export class DatabaseClosedError extends Error {
+  override name = "DatabaseClosedError";
+  constructor() {
+    super("the database is closed: the process is shutting down");
+  }
+}
+
 /** The process's database, opened from the configuration on first use. */
 export function db(): Promise<Database> {
   let database = processDatabase.get();
   if (!database) {
+    if (processDatabaseClosed.get()) return Promise.reject(new DatabaseClosedError());
     const cfg = config();
     const opening = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, poolSize: cfg.databasePoolSize, preparedStatements: cfg.databasePreparedStatements });
     processDatabase.set(opening);
@@ -301,11 +317,14 @@ export async function prisma(): Promise<PrismaClient> {
 
 /** Installs an already-open database as the process database (start-up, tests). */
 export function setProcessDatabase(database: Database): void {
+  processDatabaseClosed.delete();
   processDatabase.set(Promise.resolve(database));
 }
 
+/** Closes the process database for good: db() fails from now on (see processDatabaseClosed). */
 export async function closeProcessDatabase(): Promise<void> {
   const current = processDatabase.get();
   processDatabase.delete();
+  processDatabaseClosed.set(true);
   if (current) await (await current).close();
 }

@@ -2,6 +2,7 @@
  * A real Porta server for a test file: the file's database (see setup-env.ts), start-up
  * bootstrap, and the HTTP server on the file's port. Close it in afterAll.
  */
+import { flushLoginOutcomes, stopLoginOutcomeFlusher } from "../../lib/analytics/record-login-outcome";
 import { config } from "../../lib/config";
 import { closeProcessDatabase, db } from "../../lib/db/client";
 import { bootstrap } from "../../lib/setup/bootstrap";
@@ -29,8 +30,12 @@ export async function startTestPorta(): Promise<InProcessPorta> {
     issuer: cfg.issuer,
     adminToken: TEST_ADMIN_TOKEN,
     requestsReceived: () => running.requestsReceived(),
+    // As Porta's own shutdown (server/main.ts): the last login counts are written, then the
+    // database closes for good, so nothing of this file's reaches the next file's database.
     async close() {
       await running.close();
+      stopLoginOutcomeFlusher();
+      await flushLoginOutcomes();
       await closeProcessDatabase();
     },
   };
