@@ -9,9 +9,9 @@ const NO_NEXT = { group: ["next", "next/*"], message: "lib/ must not import Next
 const NO_DB = { group: ["@/lib/db", "@/lib/db/*", "**/lib/db", "**/lib/db/*"], message: "Query through a lib/ function instead of Prisma" };
 // Moving the clock, forgetting the process state and cheaper password hashes are for tests: the application never does.
 const TESTS_ONLY = {
-  group: ["**/clock", "**/process/state", "**/crypto/password"],
-  importNames: ["advanceClock", "resetClock", "resetProcessState", "setPasswordCostForTests"],
-  message: "Only tests move the clock, reset the process state or lower the cost of password hashes",
+  group: ["**/clock", "**/process/state", "**/crypto/password", "**/keys/generate-key"],
+  importNames: ["advanceClock", "resetClock", "resetProcessState", "setPasswordCostForTests", "useRsaKeysMadeAheadForTests"],
+  message: "Only tests move the clock, reset the process state, lower the cost of password hashes or hand out keys made ahead",
 };
 
 const BODY_READS = {

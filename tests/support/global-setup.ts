@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { generateRsaKeyPair, type RsaKeyPair } from "../../lib/keys/generate-key";
 import { adminQuery, uniqueName, withDatabase } from "./databases";
 import { TEST_INSTANCE_SECRET } from "./test-secrets";
 
@@ -38,8 +39,23 @@ function newSharedTemplate(): SharedTemplate {
   return { root, ready, users: 0 };
 }
 
+/**
+ * RSA key pairs made once for the run, which each test file's Porta hands out as its tenants' first
+ * RSA signing keys (lib/keys/generate-key.ts) instead of making about four per tenant. Enough for
+ * the files that make the most tenants; after them, a file's keys are made as always.
+ */
+const RSA_KEYS_MADE_AHEAD = 64;
+const RSA_KEYS = Symbol.for("porta.tests.rsa-keys-made-ahead");
+
+/** The run's RSA key pairs, made once for every project (made on libuv's threads, beside the template). */
+function rsaKeysMadeAhead(): Promise<RsaKeyPair[]> {
+  const main = globalThis as typeof globalThis & { [RSA_KEYS]?: Promise<RsaKeyPair[]> };
+  return (main[RSA_KEYS] ??= Promise.all(Array.from({ length: RSA_KEYS_MADE_AHEAD }, () => generateRsaKeyPair())));
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
+    rsaKeysMadeAhead: RsaKeyPair[];
     embeddedTemplate: string;
     /** A PGlite cluster as initdb leaves it, nothing migrated (empty when the project runs on PostgreSQL). */
     emptyEmbeddedCluster: string;
@@ -49,6 +65,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = project.config.env?.PORTA_TEST_DB;
+  const keys = rsaKeysMadeAhead();
 
   if (kind === "postgres") {
     const adminUrl = project.config.env?.TEST_DATABASE_URL;
@@ -57,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     await seedTemplate({ DATABASE_URL: withDatabase(adminUrl, name) });
     project.provide("postgresTemplate", name);
+    project.provide("rsaKeysMadeAhead", await keys);
     project.provide("embeddedTemplate", "");
     project.provide("emptyEmbeddedCluster", "");
     return async () => {
@@ -75,6 +93,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("embeddedTemplate", path.join(shared.root, "template", "pglite"));
   project.provide("emptyEmbeddedCluster", path.join(shared.root, "empty", "pglite"));
   project.provide("postgresTemplate", "");
+  project.provide("rsaKeysMadeAhead", await keys);
   return async () => {
     if (--shared.users > 0) return;
     delete main[SHARED_TEMPLATE];

@@ -81,6 +81,9 @@ if (!ownProcess) {
     // files that sign in, invite and change passwords do so a few hundred times. The real
     // parameters are tested in lib/crypto/crypto.test.ts and where a hash is upgraded at sign-in.
     (await import("../../lib/crypto/password")).setPasswordCostForTests(TEST_PASSWORD_COST);
+    // A tenant's RSA signing keys from the pairs the run made ahead, each once in this file's
+    // database (lib/keys/generate-key.ts): the tenants the file creates cost no key generation.
+    (await import("../../lib/keys/generate-key")).useRsaKeysMadeAheadForTests(inject("rsaKeysMadeAhead"));
   });
 }
 afterAll(() => {
