@@ -46,12 +46,14 @@ describe("npm start", () => {
     expect(lines).toEqual(["DATABASE_URL: no PostgreSQL answers at 127.0.0.1:1 (connect ECONNREFUSED)"]);
   });
 
-  it("embedded: generates the secret, seeds, serves discovery; a second process on the same DATA_DIR is refused", { timeout: 120_000 }, async () => {
+  it("embedded: generates the secret, seeds, serves discovery; a second process on the same DATA_DIR is refused", { timeout: 400_000 }, async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const first = spawnPorta({ ...EMBEDDED, PORT: String(port), DATA_DIR: dataDir });
     started.push(first);
-    await first.ready();
+    // A new embedded database (initdb, migrations, the Demo tenant's keys): on a busy two-core
+    // machine, beside the other test workers, this has taken more than a minute.
+    await first.ready(240_000);
     expect(first.output()).toMatch(/Seeded the Demo tenant/);
     expect(first.output()).toMatch(/Dashboard admin \(shown once\): admin@porta\.local \/ \S{12,}/);
     const discovery = (await (await fetch(`http://localhost:${port}/.well-known/openid-configuration`)).json()) as { issuer: string };
@@ -65,7 +67,7 @@ describe("npm start", () => {
     await first.stop();
     const again = spawnPorta({ ...EMBEDDED, PORT: String(port), DATA_DIR: dataDir });
     started.push(again);
-    await again.ready();
+    await again.ready(120_000);
     expect(again.output()).not.toMatch(/Seeded|shown once/); // seeded once, admin password printed once
     await again.stop();
   });
