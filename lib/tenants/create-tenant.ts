@@ -5,6 +5,7 @@ import type { Actor } from "../audit/record-audit";
 import { recordAudit } from "../audit/record-audit";
 import { db as database } from "../db/client";
 import type { Tenant } from "../db/generated/client";
+import { clearJwksCache } from "../keys/jwks";
 import { ensureKeys } from "../keys/key-store";
 import { newSealedSubjectSecret } from "./subject-secret";
 import { replaceTenantDomains, withHostConflicts } from "./tenant-domains";
@@ -38,5 +39,8 @@ export async function createTenant(input: TTenantInput & { domains?: string[] },
     }),
   );
   await ensureKeys(d, { purpose: "oidc", tenantId: tenant.id });
+  // The tenant signs with its current key from now on: its JWKS lists the keys at once, not when
+  // this instance's cached key set expires (other instances read the new keys within that time).
+  clearJwksCache();
   return tenant;
 }

@@ -65,6 +65,17 @@ describe("POST /api/v1/tenants", () => {
     expect(await (await prisma()).signingKey.count({ where: { tenantId: tenant.id } })).toBeGreaterThan(0);
   });
 
+  it("lists the new tenant's keys in the JWKS at once, though the key set was read a moment before", async () => {
+    const jwks = async () => ((await (await fetch(`${porta.issuer}/.well-known/jwks`)).json()) as { keys: { kid: string; alg: string }[] }).keys;
+    const before = await jwks(); // read and cached by this instance
+    const tenant = await created({ name: "Fresh Keys", environment: "test" });
+    const keys = await (await prisma()).signingKey.findMany({ where: { tenantId: tenant.id, purpose: "oidc" }, select: { kid: true, alg: true } });
+    expect(keys.map((k) => k.alg).sort()).toEqual(["ES256", "ES256", "PS256", "PS256", "RS256", "RS256"]);
+    const after = await jwks();
+    expect(after.map((k) => k.kid)).toEqual(expect.arrayContaining(keys.map((k) => k.kid)));
+    expect(after).toHaveLength(before.length + keys.length);
+  });
+
   it("creates a tenant without domains", async () => {
     expect(await created({ name: "Plain Pension", environment: "test" })).toMatchObject({ name: "Plain Pension", environment: "test", domains: [] });
   });
