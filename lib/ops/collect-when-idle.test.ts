@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectWhenIdle, IDLE_COLLECT_GROWTH_BYTES, IDLE_COLLECTIONS_MAX, shouldCollect } from "./collect-when-idle";
 
 const MB = 1024 * 1024;
@@ -25,9 +25,17 @@ describe("shouldCollect", () => {
   });
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("collectWhenIdle", () => {
+  // The checks run on timers the test moves, so a busy machine cannot turn "requests arrive
+  // between two checks" into "a check saw none"; the heap and its collections are real.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const pause = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
   it("collects after a burst of requests, when they stop, not while they arrive, and not at every idle check", async () => {
     let requests = 0;
     const collector = collectWhenIdle(() => requests, 50);
