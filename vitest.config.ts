@@ -8,9 +8,9 @@ import { postgresForTests } from "./tests/support/postgres-available";
 /**
  * Projects:
  * - unit: pure logic and components beside the code (lib/**\/*.test.ts, components/**\/*.test.ts[x]), no database.
- * - integration: the real HTTP server and handlers over a fresh embedded database per file.
- * - integration-outbound: tests whose HTTP peers (jwks_uri, webhooks) run on loopback, which
- *   Porta may call only with ALLOW_PRIVATE_OUTBOUND.
+ * - integration: the real HTTP server and handlers over a fresh embedded database per file;
+ *   tests/outbound holds the files whose HTTP peers (jwks_uri, webhooks) run on loopback, which
+ *   Porta may call only with ALLOW_PRIVATE_OUTBOUND (set for them by setup-env.ts).
  * - integration-postgres: over PostgreSQL, when TEST_DATABASE_URL is set or the local server
  *   (127.0.0.1:5432) answers: tests/postgres (several instances, database faults) and the
  *   integration files that drive Porta's hand-written SQL, listed with the rule in
@@ -48,7 +48,6 @@ export default defineConfig(async () => {
   const portsDir = mkdtempSync(path.join(tmpdir(), "porta-ports-"));
   process.once("exit", () => rmSync(portsDir, { recursive: true, force: true }));
   interface IntegrationOptions {
-    env?: Record<string, string>;
     exclude?: string[];
     /** Each file in a process of its own: for the files that replace a module (vi.mock). */
     ownProcess?: boolean;
@@ -74,7 +73,6 @@ export default defineConfig(async () => {
         ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}),
         // setup-env.ts loads nothing of lib/ before such a file's mocks.
         ...(options.ownProcess ? { PORTA_TEST_OWN_PROCESS: "true" } : {}),
-        ...options.env,
       },
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -101,10 +99,8 @@ export default defineConfig(async () => {
         setupFiles: ["tests/support/setup-unit.ts"],
       },
     },
-    integration("integration", ["tests/integration/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
+    integration("integration", ["tests/integration/**/*.test.ts", "tests/outbound/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
     integration("integration-module-mocks", MODULE_MOCKS, "embedded", { ownProcess: true }),
-    // Porta calling HTTP peers the tests run on loopback (client jwks_uri, webhooks): ALLOW_PRIVATE_OUTBOUND.
-    integration("integration-outbound", ["tests/outbound/**/*.test.ts"], "embedded", { env: { PORTA_TEST_ALLOW_PRIVATE: "true" } }),
   ];
   if (pgUrl) projects.push(integration("integration-postgres", postgresProjectFiles(), "postgres"));
   // Four files at a time on two cores: most integration files wait (eID poll intervals, time limits).

@@ -13,7 +13,7 @@
  * and must load Porta's modules only after their mocks: for them, nothing of lib/ is imported here
  * before the file runs.
  */
-import { afterAll, beforeAll, inject, vi } from "vitest";
+import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
 import { freePort } from "./free-port";
 import { TEST_ADMIN_TOKEN, TEST_INSTANCE_SECRET } from "./test-secrets";
@@ -44,8 +44,8 @@ env.PORTA_SECRET = TEST_INSTANCE_SECRET;
 env.PORTA_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 env.LOG_LEVEL = env.TEST_LOG_LEVEL ?? "silent";
 delete env.EXTENSIONS_URL;
-// Only the outbound project (tests that run their own HTTP peers on loopback) lets Porta call them.
-env.ALLOW_PRIVATE_OUTBOUND = env.PORTA_TEST_ALLOW_PRIVATE === "true" ? "true" : "false";
+// Only the files of tests/outbound (which run their own HTTP peers on loopback) let Porta call them.
+env.ALLOW_PRIVATE_OUTBOUND = /[\\/]tests[\\/]outbound[\\/]/.test(expect.getState().testPath ?? "") ? "true" : "false";
 
 if (env.PORTA_TEST_DB === "postgres") {
   const adminUrl = env.TEST_DATABASE_URL;
