@@ -6,9 +6,9 @@
  * them.
  */
 import { createServer, type Server } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { decodeJwt, decodeProtectedHeader } from "jose";
-import { ADMIN_EMAIL as EMAIL, ADMIN_PASSWORD as PASSWORD, fillEncryptionSettings } from "./support/dashboard";
+import { ADMIN_EMAIL as EMAIL, fillEncryptionSettings, signIn } from "./support/dashboard";
 import { startRelyingParty, type RelyingParty } from "./support/rp-server";
 
 test.describe.configure({ mode: "serial" });
@@ -19,16 +19,6 @@ let webhookUrl = "";
 let tenantPath = "";
 let clientId = "";
 let clientSecret = "";
-
-
-async function signIn(page: Page) {
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/dashboard\/signin\?callbackUrl=%2Fdashboard$/);
-  await page.getByTestId("signin-email").fill(EMAIL);
-  await page.getByTestId("signin-password").fill(PASSWORD);
-  await page.getByTestId("signin-submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test.beforeAll(async () => {
   rp = await startRelyingParty();
@@ -56,7 +46,7 @@ test("sign-in refuses a wrong password and keeps the email", async ({ page }) =>
 });
 
 test("create a tenant and an application with every setting; the secret is shown once", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { form: true });
   await page.locator("#tenant-name").fill("Acme Bank");
   await page.locator("#tenant-environment").selectOption("test");
   await page.getByTestId("tenant-create").click();
