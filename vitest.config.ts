@@ -36,6 +36,10 @@ function useRamScratch(): void {
   }
 }
 
+const UNIT_FILES = ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"];
+/** Unit files that check the state of the thread they run in: not shared with other files (below). */
+const UNIT_OWN_THREAD = ["lib/http/page-locale.test.ts"];
+
 /** The integration files that replace a module with vi.mock (node:crypto, node:dns): each runs in a process of its own. */
 const MODULE_MOCKS = ["tests/integration/sign-in-limit.test.ts", "tests/integration/client-jwks-uri-guard.test.ts"];
 
@@ -92,13 +96,17 @@ export default defineConfig(async () => {
       // state, spies). Each file importing its modules anew cost over half the project's CPU time.
       test: {
         name: "unit",
-        include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"],
+        include: UNIT_FILES,
+        exclude: [...configDefaults.exclude, ...UNIT_OWN_THREAD],
         environment: "node",
         pool: "threads",
         isolate: false,
         setupFiles: ["tests/support/setup-unit.ts"],
       },
     },
+    // Files whose tests look at the thread itself (Node's promise hooks, which any earlier
+    // AsyncLocalStorage run of another file turns on for good): each in a thread of its own.
+    { resolve: { alias }, test: { name: "unit-own-thread", include: UNIT_OWN_THREAD, environment: "node", pool: "threads" } },
     integration("integration", ["tests/integration/**/*.test.ts", "tests/outbound/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
     integration("integration-module-mocks", MODULE_MOCKS, "embedded", { ownProcess: true }),
   ];
