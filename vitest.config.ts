@@ -38,7 +38,7 @@ function useRamScratch(): void {
 
 const UNIT_FILES = ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "tests/*.test.ts"];
 /** Unit files that check the state of the thread they run in: not shared with other files (below). */
-const UNIT_OWN_THREAD = ["lib/http/page-locale.test.ts"];
+const UNIT_OWN_THREAD = ["lib/http/page-locale.test.ts", "lib/ops/collect-when-idle.test.ts"];
 
 /** The integration files that replace a module with vi.mock (node:crypto, node:dns): each runs in a process of its own. */
 const MODULE_MOCKS = ["tests/integration/sign-in-limit.test.ts", "tests/integration/client-jwks-uri-guard.test.ts"];
@@ -105,7 +105,8 @@ export default defineConfig(async () => {
       },
     },
     // Files whose tests look at the thread itself (Node's promise hooks, which any earlier
-    // AsyncLocalStorage run of another file turns on for good): each in a thread of its own.
+    // AsyncLocalStorage run of another file turns on for good; the heap and its full
+    // collections): each in a thread of its own.
     { resolve: { alias }, test: { name: "unit-own-thread", include: UNIT_OWN_THREAD, environment: "node", pool: "threads" } },
     integration("integration", ["tests/integration/**/*.test.ts", "tests/outbound/**/*.test.ts"], "embedded", { exclude: MODULE_MOCKS }),
     integration("integration-module-mocks", MODULE_MOCKS, "embedded", { ownProcess: true }),

@@ -36,7 +36,8 @@ describe("collectWhenIdle", () => {
   });
   const pause = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-  it("collects after a burst of requests, when they stop, not while they arrive, and not at every idle check", async () => {
+  // Time here is the test's; CPU is not: a 48 MB burst and full collections on a busy machine.
+  it("collects after a burst of requests, when they stop, not while they arrive, and not at every idle check", { timeout: 60_000 }, async () => {
     let requests = 0;
     const collector = collectWhenIdle(() => requests, 50);
     try {
