@@ -15,6 +15,7 @@
  */
 import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { copyEmbeddedTemplate, createPostgresDatabase } from "./databases";
+import { restoreEnvironmentBaseline } from "./environment-baseline";
 import { freePort } from "./free-port";
 import { TEST_ADMIN_TOKEN, TEST_INSTANCE_SECRET } from "./test-secrets";
 
@@ -30,11 +31,7 @@ async function closeProcessDatabase(): Promise<void> {
   await (await import("../../lib/db/client")).closeProcessDatabase();
 }
 
-const BASELINE = Symbol.for("porta.tests.environment-baseline");
-const worker = globalThis as typeof globalThis & { [BASELINE]?: Record<string, string | undefined> };
-const baseline = (worker[BASELINE] ??= { ...env });
-for (const name of Object.keys(env)) if (!(name in baseline)) delete env[name];
-Object.assign(env, baseline);
+restoreEnvironmentBaseline();
 
 const port = await freePort();
 env.NODE_ENV = "test";

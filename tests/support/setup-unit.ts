@@ -8,13 +8,9 @@
  */
 import { afterAll, beforeAll, vi } from "vitest";
 import { resetProcessState } from "../../lib/process/state";
+import { restoreEnvironmentBaseline } from "./environment-baseline";
 
-const env = process.env as Record<string, string | undefined>;
-const BASELINE = Symbol.for("porta.tests.environment-baseline");
-const thread = globalThis as typeof globalThis & { [BASELINE]?: Record<string, string | undefined> };
-const baseline = (thread[BASELINE] ??= { ...env });
-for (const name of Object.keys(env)) if (!(name in baseline)) delete env[name];
-Object.assign(env, baseline);
+restoreEnvironmentBaseline();
 
 beforeAll(() => {
   resetProcessState();
