@@ -14,9 +14,10 @@
  *   BENCH_PROTOCOL_ONLY=1  start Porta without its web pages (no build; for profiling iterations)
  *   BENCH_PROFILE_DIR  write a CPU profile of the Porta process there (node --cpu-prof) when it stops
  *   BENCH_BASELINE    another checkout of Porta (a directory after `npm ci`, e.g. a `git worktree`
- *                     of an earlier commit): it runs as a third server, alternating with the other
- *                     two in every round, and a second table compares this Porta with it; such a
- *                     run does not replace the recorded figures
+ *                     of an earlier commit): it runs side by side with this Porta in every round
+ *                     (both under the same load at the same time; node-oidc-provider sits the
+ *                     rounds out), and the table compares the two; such a run does not replace
+ *                     the recorded figures
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -152,6 +153,31 @@ function processTree(root: number, stats: ReturnType<typeof procStats>): Set<num
   }
   return tree;
 }
+/** Busy CPU time of the whole machine so far, in ms (Linux's /proc/stat; 0 elsewhere). */
+function machineBusyMs(): number {
+  if (process.platform !== "linux") return 0;
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return (ticks.reduce((sum, t) => sum + t, 0) - idle) * TICK_MS;
+}
+/**
+ * Waits (at most QUIET_MAX_MS) until the machine has been nearly idle for a quarter of a second:
+ * what the previous server's round left behind (PostgreSQL's autovacuum and checkpoint of the rows
+ * it wrote, a collector's full run) would otherwise fall on the next server's round. Without it,
+ * the server that ran right after node-oidc-provider lost up to two fifths of its rate, and two
+ * copies of one commit differed by more than any change being measured.
+ */
+const QUIET_MAX_MS = 20_000;
+async function untilQuiet(): Promise<void> {
+  const window = 250;
+  const deadline = performance.now() + QUIET_MAX_MS;
+  while (performance.now() < deadline) {
+    const before = machineBusyMs();
+    await new Promise((r) => setTimeout(r, window));
+    // Less than a tenth of one core busy over the window.
+    if (machineBusyMs() - before <= window / 10) return;
+  }
+}
 /** CPU ms per request of each part between two snapshots. */
 function cpuPerRequest(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, requests: number): CpuSnapshot {
   let postgres = 0;
@@ -268,12 +294,16 @@ interface Figures {
   total: number;
   /** The rate of every round, in order, when the scenario ran in rounds (the figures are the median round's). */
   rounds?: number[];
+  /** When the load started and when each answer came (performance.now()), for runs side by side. */
+  startedAt?: number;
+  answeredAt?: number[];
 }
 
 async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: string[]; amount?: number; headers?: Record<string, string> }): Promise<Figures> {
   let i = 0;
   const startedAt = performance.now();
   let lastAnswerAt = startedAt;
+  const answeredAt: number[] = [];
   const run: autocannon.Options = {
     url,
     connections: CONNECTIONS,
@@ -293,13 +323,14 @@ async function cannon(url: string, options: { method?: "GET" | "POST"; bodies?: 
     });
     instance.on("response", () => {
       lastAnswerAt = performance.now();
+      answeredAt.push(lastAnswerAt);
     });
   });
   // Requests over the time from the start to the last answer: autocannon ends a run on its
   // one-second tick, so its duration (and the time until it resolves) is whole seconds, which
   // quantizes a fixed-amount run of a few seconds (3000 in 3 s or 4 s is a 33% jump).
   const seconds = (lastAnswerAt - startedAt) / 1000;
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total, startedAt, answeredAt };
 }
 
 /** Per-step latencies of the full login, collected while `stepLog` is set. */
@@ -336,12 +367,14 @@ async function pool<T>(n: number, concurrency: number, make: () => Promise<T>): 
 }
 
 /** The complete test login over HTTP (authorize → eID → callback → token), concurrently for SECONDS. */
-async function fullLogins(s: Server): Promise<Figures> {
+async function fullLogins(s: Server, options: { sideBySide?: boolean } = {}): Promise<Figures> {
   const latencies: number[] = [];
+  const answeredAt: number[] = [];
   let errors = 0;
   const nextAssertion = await assertionsAhead(s, SECONDS * 500);
+  const startedAt = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
-  stepLog = new Map();
+  if (!options.sideBySide) stepLog = new Map();
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (Date.now() < deadline) {
       const t0 = performance.now();
@@ -351,19 +384,22 @@ async function fullLogins(s: Server): Promise<Figures> {
         const body = await redeemBody(s, code, verifier, await nextAssertion());
         const res = await step("token", () => call(`${s.base}${s.tokenPath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
         if (res.status !== 200) throw new Error(String(res.status));
-        latencies.push(performance.now() - t0);
+        answeredAt.push(performance.now());
+        latencies.push(answeredAt[answeredAt.length - 1]! - t0);
       } catch {
         errors++;
       }
     }
   }));
   latencies.sort((a, b) => a - b);
-  lastSteps = Object.fromEntries([...stepLog].map(([name, list]) => {
-    list.sort((a, b) => a - b);
-    return [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }];
-  }));
+  if (stepLog) {
+    lastSteps = Object.fromEntries([...stepLog].map(([name, list]) => {
+      list.sort((a, b) => a - b);
+      return [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }];
+    }));
+  }
   stepLog = undefined;
-  return { rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, total: latencies.length };
+  return { rps: latencies.length / SECONDS, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, total: latencies.length, startedAt, answeredAt };
 }
 
 /** Rows inserted, updated and deleted so far in a database (PostgreSQL's own counters). */
@@ -613,33 +649,52 @@ async function main(): Promise<void> {
       };
     }
     /**
-     * A scenario in ROUNDS rounds after a warm-up round each, the two servers alternating (and
-     * which goes first alternating too), so that a slow spell of the machine does not fall on one
+     * A scenario in ROUNDS rounds after a warm-up round each, the servers taking turns (and which
+     * goes first alternating too), so that a slow spell of the machine does not fall on one
      * server's only run. Each server's median round by rate is recorded, with its CPU split and
      * (full login) its steps.
+     *
+     * Against a baseline, this Porta and the baseline run side by side instead, under the same
+     * load at the same time, and node-oidc-provider sits the rounds out. Two copies of one commit
+     * taking turns differed by up to a fifth in a scenario's median round and by half within one
+     * round: this machine's speed moves within seconds. Side by side, a slow spell falls on both,
+     * and the one that needs less CPU per request answers more of them. Each one's rate is its
+     * answers while both were under load, over that time.
      */
-    const inRounds = async (scenario: string, prepare: (s: Server) => Promise<() => Promise<Figures>>) => {
+    const inRounds = async (scenario: string, prepare: (s: Server, sideBySide: boolean) => Promise<() => Promise<Figures>>) => {
       const rounds = new Map<Server, { figures: Figures; cpu: CpuSnapshot; steps: StepFigures }[]>();
       // One round each first, not recorded: a first round runs slower than the others for both
       // servers (the JIT compiling the scenario's code, new pool connections preparing their
       // statements).
-      for (const s of servers) await (await prepare(s))();
+      for (const s of servers) await (await prepare(s, false))();
+      const groups = baseline ? [[porta, baseline]] : servers.map((s) => [s]);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
-          const run = await prepare(s);
-          const before = cpuSnapshot(s.pid, s.database);
+        for (const group of round % 2 === 0 ? groups : [...groups].reverse()) {
+          const sideBySide = group.length > 1;
+          const ordered = round % 2 === 0 ? group : [...group].reverse();
+          // Side by side, both are prepared at the same time too: the one prepared first lost up
+          // to a fifth of its rate when they were prepared one after the other.
+          const runs = await Promise.all(ordered.map((s) => prepare(s, sideBySide)));
+          await untilQuiet();
+          const before = ordered.map((s) => cpuSnapshot(s.pid, s.database));
           lastSteps = {};
-          const figures = await run();
-          const cpu = cpuPerRequest(before, cpuSnapshot(s.pid, s.database), figures.total);
-          console.log(`  ${scenario.padEnd(18)} ${s.name.padEnd(14)} round ${round + 1}: ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  errors ${figures.errors}`);
-          rounds.set(s, [...(rounds.get(s) ?? []), { figures, cpu, steps: lastSteps }]);
+          const all = await Promise.all(runs.map((run) => run()));
+          const overlap = sideBySide ? { from: Math.max(...all.map((f) => f.startedAt ?? 0)), to: Math.min(...all.map((f) => f.answeredAt?.at(-1) ?? 0)) } : undefined;
+          ordered.forEach((s, i) => {
+            let figures = all[i]!;
+            if (overlap) figures = { ...figures, rps: (figures.answeredAt ?? []).filter((t) => t >= overlap.from && t <= overlap.to).length / ((overlap.to - overlap.from) / 1000) };
+            const cpu = cpuPerRequest(before[i]!, cpuSnapshot(s.pid, s.database), figures.total);
+            console.log(`  ${scenario.padEnd(18)} ${s.name.padEnd(14)} round ${round + 1}${sideBySide ? " (side by side)" : ""}: ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  errors ${figures.errors}`);
+            rounds.set(s, [...(rounds.get(s) ?? []), { figures, cpu, steps: lastSteps }]);
+          });
         }
       }
-      for (const s of servers) {
+      for (const s of groups.flat()) {
         const all = rounds.get(s)!;
         const median = [...all].sort((a, b) => a.figures.rps - b.figures.rps)[Math.floor((all.length - 1) / 2)]!;
-        record(scenario, s, { ...median.figures, rounds: all.map((r) => r.figures.rps) }, median.cpu);
-        if (scenario === "full_login") stepFigures[s.name] = median.steps;
+        const { answeredAt: _times, ...figures } = median.figures;
+        record(scenario, s, { ...figures, rounds: all.map((r) => r.figures.rps) }, median.cpu);
+        if (scenario === "full_login" && !baseline) stepFigures[s.name] = median.steps;
       }
     };
     const post = (s: Server, path: string, bodies: string[]) => () => cannon(`${s.base}${path}`, { method: "POST", bodies, amount: bodies.length });
@@ -678,7 +733,7 @@ async function main(): Promise<void> {
         return () => cannon(`${s.base}${s.tokenPath}`, { method: "POST", bodies, amount: bodies.length, headers: { authorization: basicAuth(s.secretClient.id, s.secretClient.secret) } });
       });
     }
-    if (SCENARIOS.has("full_login")) await inRounds("full_login", async (s) => () => fullLogins(s));
+    if (SCENARIOS.has("full_login")) await inRounds("full_login", async (s, sideBySide) => () => fullLogins(s, { sideBySide }));
 
     const embedded = SCENARIOS.has("memory") ? await embeddedMemory(clientJwks) : undefined;
     // At rest: the load has ended and the collector had time to run.
@@ -686,18 +741,23 @@ async function main(): Promise<void> {
     const memory = { porta: treeRssMb(porta.pid), "oidc-provider": treeRssMb(peer.pid), ...(baseline ? { "porta-baseline": treeRssMb(baseline.pid) } : {}) };
     const ceiling = await signRate();
 
-    console.log("\nscenario            Porta req/s   peer req/s   Porta/peer   Porta p50/p99 ms   peer p50/p99 ms");
-    for (const [scenario, r] of Object.entries(results)) {
+    // Against a baseline, node-oidc-provider sits the rounds out (inRounds): no table against it.
+    if (!baseline) console.log("\nscenario            Porta req/s   peer req/s   Porta/peer   Porta p50/p99 ms   peer p50/p99 ms");
+    for (const [scenario, r] of baseline ? [] : Object.entries(results)) {
       const a = r.porta!;
       const b = r["oidc-provider"]!;
       console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(12)} ${(a.rps / b.rps).toFixed(2).padStart(12)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(17)}`);
     }
     if (baseline) {
-      console.log("\nscenario            Porta req/s   baseline req/s   Porta/baseline   Porta p50/p99 ms   baseline p50/p99 ms");
+      // "Paired": the median over the rounds of the two rates' ratio within one round.
+      console.log("\nscenario            Porta req/s   baseline req/s   Porta/baseline   paired   Porta p50/p99 ms   baseline p50/p99 ms");
       for (const [scenario, r] of Object.entries(results)) {
         const a = r.porta!;
         const b = r["porta-baseline"]!;
-        console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(16)} ${(a.rps / b.rps).toFixed(2).padStart(15)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(21)}`);
+        const ratios = (a.rounds ?? [a.rps]).map((rate, round) => rate / (b.rounds ?? [b.rps])[round]!).sort((x, y) => x - y);
+        const paired = ratios.length % 2 === 1 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
+        console.log(`${scenario.padEnd(18)} ${a.rps.toFixed(0).padStart(11)} ${b.rps.toFixed(0).padStart(16)} ${(a.rps / b.rps).toFixed(2).padStart(15)}x ${paired.toFixed(2).padStart(7)}x ${`${a.p50.toFixed(1)}/${a.p99.toFixed(1)}`.padStart(18)} ${`${b.p50.toFixed(1)}/${b.p99.toFixed(1)}`.padStart(21)}`);
+        console.log(`${"".padEnd(18)} rounds: Porta ${(a.rounds ?? []).map((x) => x.toFixed(0)).join(" ")}; baseline ${(b.rounds ?? []).map((x) => x.toFixed(0)).join(" ")}`);
       }
     }
     for (const [name, steps] of Object.entries(stepFigures)) {
