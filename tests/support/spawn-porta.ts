@@ -18,7 +18,10 @@ export function spawnPorta(env: Record<string, string | undefined>, args: string
   // No drain delay by default: stop() then takes no longer than the requests in flight.
   for (const [k, v] of Object.entries({ ...process.env, LOG_LEVEL: "warn", SHUTDOWN_DELAY_S: "0", ...env })) if (v !== undefined) childEnv[k] = v;
   for (const name of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_OPTIONS"]) delete childEnv[name];
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), ...args], {
+  // V8's baseline compiler alone for WebAssembly (Prisma's query compiler, PGlite), as in the test
+  // workers (vitest.config.ts): a process that lives for a test's few requests would spend more
+  // CPU optimising that code than it wins back (about a third of its start).
+  const child: ChildProcess = spawn(process.execPath, ["--liftoff-only", path.join(root, "scripts", "start.mjs"), ...args], {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
