@@ -55,9 +55,11 @@ export default tseslint.config(
   },
   {
     // Type-aware rules: a promise is awaited, returned or explicitly voided, and never handed to
-    // something that ignores it (an event handler, a void callback, a condition).
+    // something that ignores it (an event handler, a void callback, a condition). Their program is
+    // tsconfig.eslint.json: the repository's files without what Next.js generates under .next, so
+    // ESLint needs no `next typegen` first and runs beside the build (scripts/test.mjs).
     files: TS_FILES,
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],

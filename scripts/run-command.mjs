@@ -1,5 +1,5 @@
 /**
- * Runs a command of the repository's test scripts (static-checks.mjs, test.mjs) from its root, for
+ * Runs a command of the repository's test scripts (type-check.mjs, test.mjs) from its root, for
  * commands that run side by side: a `held` command's output is printed whole, under a heading,
  * when it ends, so two never interleave; otherwise its output goes straight through.
  */
