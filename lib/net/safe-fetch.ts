@@ -139,7 +139,6 @@ export function assertOutboundUrl(raw: string): URL {
 
 export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const url = assertOutboundUrl(raw);
-  const transport = url.protocol === "https:" ? https : http;
   if (options.tls && url.protocol !== "https:") return Promise.reject(new OutboundError("bad_url", "a client certificate is sent over https only"));
   let agent: http.Agent;
   try {
@@ -147,8 +146,26 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
   } catch (error) {
     return Promise.reject(error instanceof OutboundError ? error : new OutboundError("tls", String(error)));
   }
+  return exchange(url, agent, options, performance.now() + options.timeoutMs);
+}
+
+/**
+ * Whether a request that failed may be sent again at once: a GET (safe and idempotent, RFC 9110
+ * §9.2.2) that went out on a kept-alive connection which the peer closed before answering. A
+ * server closes an idle connection when its keep-alive time runs out; a request written in that
+ * moment meets the close (RFC 9112 §9.3.1 lets a client retry such a request). The retry cannot
+ * loop: each one uses up an idle connection, and one on a new connection is never retried.
+ */
+function mayRetry(request: http.ClientRequest, options: SafeFetchOptions, answered: boolean, error: NodeJS.ErrnoException): boolean {
+  return request.reusedSocket && !answered && (options.method ?? "GET") === "GET" && error.code === "ECONNRESET";
+}
+
+/** One exchange, within the time left until `deadline` (performance.now()); see safeFetch. */
+function exchange(url: URL, agent: http.Agent, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
+  const transport = url.protocol === "https:" ? https : http;
   return new Promise<SafeResponse>((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const fail = (error: OutboundError) => {
       if (settled) return;
       settled = true;
@@ -156,7 +173,10 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
       request.destroy();
       reject(error);
     };
-    const timer = setTimeout(() => fail(new OutboundError("timeout", `no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new OutboundError("timeout", `no complete answer within ${options.timeoutMs} ms`)),
+      Math.max(0, deadline - performance.now()),
+    );
     const request = transport.request(
       url,
       {
@@ -165,6 +185,7 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
         agent,
       },
       (response) => {
+        answered = true;
         const declared = Number(response.headers["content-length"] ?? "0");
         if (declared > options.maxBytes) return fail(new OutboundError("too_large", `the answer exceeds ${options.maxBytes} bytes`));
         const chunks: Buffer[] = [];
@@ -184,6 +205,11 @@ export function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeR
       },
     );
     request.on("error", (error: NodeJS.ErrnoException) => {
+      if (!settled && mayRetry(request, options, answered, error)) {
+        settled = true;
+        clearTimeout(timer);
+        return resolve(exchange(url, agent, options, deadline));
+      }
       if (error.code === "EPORTABLOCKED") return fail(new OutboundError("blocked", error.message));
       const tls = /CERT|SSL|TLS|self.signed|certificate|PKCS12|mac verify/i.test(`${error.code ?? ""} ${error.message}`);
       if (tls) return fail(new OutboundError("tls", error.message, error.code));
