@@ -19,6 +19,12 @@ describe("defineStatement", () => {
     expect(statement.values({ id: 7, from: "f", until: "u" })).toEqual(["f", "u", 7]);
   });
 
+  it("valuesFrom reads the statement's own part and another's without merging them; a null of its own stays null", () => {
+    const statement = defineStatement<"id" | "from" | "until">((param) => `SELECT 1 FROM t WHERE id = ${param("id")} AND ${windowPart(param)}`);
+    expect(statement.valuesFrom<"id">({ id: null }, { from: "f", until: "u" })).toEqual([null, "f", "u"]);
+    expect(statement.valuesFrom<"from" | "until">({ from: "f", until: undefined }, { id: 7 })).toEqual([7, "f", undefined]);
+  });
+
   it("the text is built once: every request sends the same text", () => {
     let builds = 0;
     const statement = defineStatement<"id">((param) => {

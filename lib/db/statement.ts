@@ -16,6 +16,12 @@ export interface Statement<Name extends string> {
   readonly text: string;
   /** The parameters' values in the order of their placeholders. */
   values(named: Readonly<Record<Name, unknown>>): unknown[];
+  /**
+   * The same from two parts that between them name every parameter (the statement's own values
+   * and those of a part another module owns), read where they are: merging them into one object
+   * first cost a hot path more than the rest of its bookkeeping.
+   */
+  valuesFrom<Own extends Name>(own: Readonly<Record<Own, unknown>>, rest: Readonly<Record<Exclude<Name, Own>, unknown>>): unknown[];
 }
 
 export function defineStatement<Name extends string>(build: (param: Param<Name>) => string): Statement<Name> {
@@ -25,7 +31,11 @@ export function defineStatement<Name extends string>(build: (param: Param<Name>)
     if (index < 0) index = names.push(name) - 1;
     return `$${index + 1}`;
   });
-  return { text, values: (named) => names.map((name) => named[name]) };
+  return {
+    text,
+    values: (named) => names.map((name) => named[name]),
+    valuesFrom: (own, rest) => names.map((name) => (name in own ? (own as Record<string, unknown>)[name] : (rest as Record<string, unknown>)[name])),
+  };
 }
 
 /** The parameters of a statement built for its values: each added value gets the next number. */

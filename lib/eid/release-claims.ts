@@ -38,7 +38,8 @@ export function releaseClaims(input: ReleaseClaimsInput): Record<string, unknown
   const rule = claimRuleFor(input.family);
   const granted = new Set(rule.always);
   for (const scope of input.scopes) for (const claim of rule.byScope[scope] ?? []) granted.add(claim);
-  const governed = new Set([...rule.always, ...Object.values(rule.byScope).flat()]);
+  // Only a rule that releases unlisted claims needs the list of those it governs.
+  const governed = rule.releaseUnlisted ? new Set([...rule.always, ...Object.values(rule.byScope).flat()]) : undefined;
 
   const released: Record<string, unknown> = {
     identityscheme: input.identityScheme,
@@ -49,7 +50,7 @@ export function releaseClaims(input: ReleaseClaimsInput): Record<string, unknown
   };
   for (const [name, value] of Object.entries(input.claims)) {
     if (RESERVED.has(name) || value === undefined || value === null) continue;
-    if (granted.has(name) || (rule.releaseUnlisted && !governed.has(name))) released[name] = value;
+    if (granted.has(name) || (governed !== undefined && !governed.has(name))) released[name] = value;
   }
   return released;
 }

@@ -104,7 +104,7 @@ export async function querySettling<Name extends string, Row extends ChecksRow>(
   values: Readonly<Record<Name, unknown>>,
   pending: PendingChecks,
 ): Promise<Row> {
-  const rows = await (await db()).query<Row>(statement.text, statement.values({ ...values, ...pendingChecksValues(pending) }));
+  const rows = await (await db()).query<Row>(statement.text, statement.valuesFrom<Name>(values, pendingChecksValues(pending)));
   const row = rows[0];
   if (!row) throw new Error("a statement settling client checks returned no row");
   settleWith(pending, row);
