@@ -65,15 +65,6 @@ const OPTIONS: SafeFetchOptions = { timeoutMs: 5_000, maxBytes: 1024 };
 /** Lets the answered connection go back to the agent's idle pool before the next request. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-async function failure(promise: Promise<unknown>): Promise<OutboundError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OutboundError);
-  return error as OutboundError;
-}
-
 describe("a kept-alive connection the peer closes", () => {
   it("a GET that meets the close is sent again on a new connection and answered", async () => {
     const server = await peer();
@@ -92,15 +83,17 @@ describe("a kept-alive connection the peer closes", () => {
     const post: SafeFetchOptions = { ...OPTIONS, method: "POST", body: "{}", headers: { "Content-Type": "application/json" } };
     expect((await safeFetch(server.url, post)).status).toBe(200);
     await settle();
-    const error = await failure(safeFetch(server.url, post));
-    expect(error.kind).toBe("network");
+    const error = await safeFetch(server.url, post).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundError);
+    expect((error as OutboundError).kind).toBe("network");
     expect(server.requests).toBe(2);
   });
 
   it("a GET closed unanswered on a new connection fails as a network error, sent once", async () => {
     const server = await peer(true);
-    const error = await failure(safeFetch(server.url, OPTIONS));
-    expect(error.kind).toBe("network");
+    const error = await safeFetch(server.url, OPTIONS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundError);
+    expect((error as OutboundError).kind).toBe("network");
     expect(server.requests).toBe(1);
     expect(server.connections).toBe(1);
   });
