@@ -170,3 +170,11 @@ export function isProtocolPath(pathname: string): boolean {
   return patterns().some((pattern) => pattern.test(pathname));
 }
 
+/** Process state: the served paths without parameters (each one endpoint URL per issuer). */
+const fixedPaths = processSingleton("protocol-fixed-paths", (): ReadonlySet<string> => new Set(servedProtocolPaths().map(([, path]) => path).filter((path) => !path.includes("{"))));
+
+/** Whether `url` is one of Porta's own endpoint URLs at `issuer`: the issuer followed by a served path without parameters. */
+export function isOwnEndpointUrl(issuer: string, url: unknown): boolean {
+  return typeof url === "string" && url.startsWith(issuer) && fixedPaths().has(url.slice(issuer.length));
+}
+

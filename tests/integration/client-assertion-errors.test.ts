@@ -33,6 +33,7 @@ let ecKey: CryptoKey;
  */
 let pkj: RegisteredClient;
 let pkjNoFtn: RegisteredClient;
+let pkjAud: RegisteredClient;
 let pkjJti: RegisteredClient;
 let pkjEs: RegisteredClient;
 let pkjEsAssertions: RegisteredClient;
@@ -54,6 +55,7 @@ beforeAll(async () => {
   expect(pkj.enabled_acr_values).toContain("urn:grn:authn:fi:bank-id");
   // Without encrypted ID tokens they get every eID but FTN, so only require_jti decides whether a jti is needed.
   pkjNoFtn = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
+  pkjAud = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] } });
   pkjJti = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk] }, require_jti: true });
   for (const client of [pkjNoFtn, pkjJti]) expect((client.enabled_acr_values as string[]).filter(requiresJti)).toEqual([]);
   pkjEs = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [rsaJwk, ecJwk] }, request_object_signing_alg: "ES256" });
@@ -197,6 +199,24 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
   it("aud = [the issuer] is accepted", async () => {
     const issued = await issueCode(pkj);
     expectTokens(await redeemWith(issued, await assertion(pkj, { aud: [porta.issuer] })));
+  });
+
+  // A client of their own: each refusal counts against the (client_id, IP) pair's limit.
+  it.each([
+    ["the issuer and another party's token endpoint", () => [porta.issuer, "https://other.example/oauth2/token"]],
+    ["the issuer and a URL that only starts like its token endpoint", () => [porta.issuer, `${porta.issuer}/oauth2/token/x`]],
+    ["the issuer and a path template with a parameter", () => [porta.issuer, `${porta.issuer}/oauth2/register/{client_id}`]],
+    ["the issuer and a number", () => [porta.issuer, 42]],
+    ["the token endpoint alone", () => [`${porta.issuer}/oauth2/token`]],
+    ["the token and PAR endpoints, without the issuer", () => [`${porta.issuer}/oauth2/token`, `${porta.issuer}/oauth2/par`]],
+  ])("aud = [%s] → 401 invalid_client, and the code stays redeemable", async (_name, aud) => {
+    const issued = await issueCode(pkjAud);
+    await expectAuthFailedKeepsCode(issued, await redeemWith(issued, await assertion(pkjAud, { aud: aud() })), /aud must be the issuer identifier/);
+  });
+
+  it("aud = [the issuer, the token endpoint URL], as Auth.js sends it, is accepted", async () => {
+    const issued = await issueCode(pkjAud);
+    expectTokens(await redeemWith(issued, await assertion(pkjAud, { aud: [porta.issuer, `${porta.issuer}/oauth2/token`] })));
   });
 
   it("iss ≠ sub → 401 invalid_client", async () => {
@@ -371,6 +391,20 @@ describe("private_key_jwt at the token endpoint: refused assertions", () => {
     });
     expectAuthFailed(pushed, /aud must be the issuer identifier/);
     expect(pushed.body).not.toHaveProperty("request_uri");
+  });
+
+  it("at the PAR endpoint: aud = [the issuer, the PAR endpoint URL] is accepted", async () => {
+    const pushed = await postForm("/oauth2/par", {
+      redirect_uri: RP_CALLBACK,
+      response_type: "code",
+      scope: "openid",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      client_assertion_type: ASSERTION_TYPE,
+      client_assertion: await assertion(pkjAud, { aud: [porta.issuer, `${porta.issuer}/oauth2/par`] }),
+    });
+    expect(pushed.status).toBe(201);
+    expect(pushed.body).toHaveProperty("request_uri");
   });
 
   it("at the PAR endpoint: a jti is used once, also when the pushed request was refused, and not again at the token endpoint", async () => {

@@ -2,8 +2,11 @@
  * private_key_jwt (RFC 7523 §3, OIDC Core §9; README, "Logging users in"):
  * - alg RS256, PS256 or ES256 (never none or HMAC), signed by a key of the client's jwks/jwks_uri;
  * - iss = sub = client_id (and = a body client_id, when sent);
- * - aud = the issuer identifier exactly (a string, or an array holding only it): the token or PAR
- *   endpoint URL is refused against audience injection (RFC 7523bis, FAPI 2.0);
+ * - aud = the issuer identifier exactly: a string, or an array that holds it and otherwise only
+ *   Porta's own endpoint URLs at that issuer (Auth.js sends `[issuer, token endpoint]`). An aud
+ *   without the issuer (the token or PAR endpoint URL alone, another party) is refused: an
+ *   assertion made for another audience and replayed here never names this issuer (audience
+ *   injection; RFC 7523bis, FAPI 2.0);
  * - exp required, at most 5 minutes (+30 s skew) ahead, not past; nbf and iat honoured;
  * - jti single use until exp across all instances; required with require_jti or an FTN eID. It is
  *   returned, not recorded: the request records it with its own statement (pending-checks.ts).
@@ -12,6 +15,7 @@
  * same (client-authentication-error.ts), its reason logged.
  */
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../http/json-depth";
+import { isOwnEndpointUrl } from "../../http/protocol-paths";
 import { invalidTextPath } from "../../http/valid-text";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ApplicationRecord } from "../../clients/application-record";
@@ -73,8 +77,8 @@ export async function verifyClientAssertion(assertion: string, formClientId: str
 
   const issuer = currentIssuer();
   const aud = claims.aud;
-  const audOk = aud === issuer || (Array.isArray(aud) && aud.length === 1 && aud[0] === issuer);
-  if (!audOk) throw failed(`client_assertion aud must be the issuer identifier ${issuer} (not an endpoint URL)`);
+  const audOk = aud === issuer || (Array.isArray(aud) && aud.includes(issuer) && aud.every((value) => value === issuer || isOwnEndpointUrl(issuer, value)));
+  if (!audOk) throw failed(`client_assertion aud must be the issuer identifier ${issuer}: a string, or an array holding it and otherwise only this issuer's endpoint URLs`);
 
   const now = nowSeconds();
   if (typeof claims.exp !== "number") throw failed("client_assertion must have exp");
