@@ -18,17 +18,22 @@ const RP = "https://rp.example";
 const CALLBACK = `${RP}/auth/callback/porta`;
 
 let porta: TestPorta;
-let client: RegisteredClient;
-let privateKey: CryptoKey;
 let authLog: ClientAuthFailureLog;
+/** The relying party as registered at Porta, and the key Auth.js signs its assertions with. */
+let rp: { client: RegisteredClient; privateKey: CryptoKey };
+
+/** Registers Auth.js's application: private_key_jwt with a new RS256 key, its callback as redirect_uri. */
+async function registerAuthJs(): Promise<typeof rp> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: "authjs-1", alg: "RS256", use: "sig" };
+  const client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [jwk] }, redirect_uris: [CALLBACK] });
+  return { client, privateKey };
+}
 
 beforeAll(async () => {
-  authLog = recordClientAuthFailures();
   porta = await startTestPorta();
-  const keys = await generateKeyPair("RS256", { extractable: true });
-  privateKey = keys.privateKey;
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: "authjs-1", alg: "RS256", use: "sig" };
-  client = await registerClient(porta, { token_endpoint_auth_method: "private_key_jwt", jwks: { keys: [jwk] }, redirect_uris: [CALLBACK] });
+  authLog = recordClientAuthFailures();
+  rp = await registerAuthJs();
 });
 
 afterAll(async () => {
@@ -48,9 +53,9 @@ function authConfig(): AuthConfig {
         name: "Porta",
         type: "oidc",
         issuer: porta.issuer,
-        clientId: client.client_id,
+        clientId: rp.client.client_id,
         client: { token_endpoint_auth_method: "private_key_jwt" },
-        token: { clientPrivateKey: privateKey },
+        token: { clientPrivateKey: rp.privateKey },
         checks: ["pkce", "state"],
         authorization: { params: { scope: "openid", acr_values: MOCK } },
       },
