@@ -162,19 +162,22 @@ export function pathOf<N extends ProtocolPathName | PagePathName>(name: N, ...pa
   return values ? template.replace(/\{([A-Za-z_]+)\}/g, (_whole, parameter: string) => encodeURIComponent(values[parameter] ?? "")) : template;
 }
 
-/** Process state: the served paths follow the configuration. */
-const patterns = processSingleton("protocol-path-patterns", () => servedProtocolPaths().map(([, path]) => compilePath(path).pattern));
+/**
+ * Process state: the served paths follow the configuration. Their patterns, and the paths without
+ * parameters (each one endpoint URL per issuer).
+ */
+const served = processSingleton("protocol-path-patterns", () => {
+  const compiled = servedProtocolPaths().map(([, path]) => ({ path, ...compilePath(path) }));
+  return { patterns: compiled.map((c) => c.pattern), fixed: new Set(compiled.filter((c) => c.params.length === 0).map((c) => c.path)) as ReadonlySet<string> };
+});
 
 /** Whether a request path belongs to the protocol table (whatever its method). */
 export function isProtocolPath(pathname: string): boolean {
-  return patterns().some((pattern) => pattern.test(pathname));
+  return served().patterns.some((pattern) => pattern.test(pathname));
 }
-
-/** Process state: the served paths without parameters (each one endpoint URL per issuer). */
-const fixedPaths = processSingleton("protocol-fixed-paths", (): ReadonlySet<string> => new Set(servedProtocolPaths().map(([, path]) => path).filter((path) => !path.includes("{"))));
 
 /** Whether `url` is one of Porta's own endpoint URLs at `issuer`: the issuer followed by a served path without parameters. */
 export function isOwnEndpointUrl(issuer: string, url: unknown): boolean {
-  return typeof url === "string" && url.startsWith(issuer) && fixedPaths().has(url.slice(issuer.length));
+  return typeof url === "string" && url.startsWith(issuer) && served().fixed.has(url.slice(issuer.length));
 }
 
